@@ -1,0 +1,137 @@
+// CONTRACT (to be implemented): the public face of @resource-kit/client.
+// The React package, the CLI and the chat app code against this interface.
+import type { QueryClient } from '@tanstack/query-core'
+import type { InputHandler } from './inputHandler.ts'
+import type { SessionFactory, SubscriptionFilter } from './session.ts'
+import type {
+  CompletionResult,
+  Implementation,
+  Page,
+  ReadResult,
+  Resource,
+  ResourceTemplate,
+  ServerSnapshot,
+  WalkResult,
+} from './types.ts'
+
+/** How to reach a server. Stdio commands come from `@resource-kit/client/node` (`stdioServer`). */
+export type ServerSource =
+  /** Streamable HTTP endpoint. */
+  | { url: string | URL; headers?: Record<string, string>; fetch?: typeof fetch }
+  /** An SDK transport, or a factory making a fresh one per (re)connect. */
+  | { transport: unknown | (() => unknown) }
+  /** An SDK `Client` the app already has (connected or not). */
+  | { client: unknown }
+  /** Any Session implementation. */
+  | { connect: SessionFactory }
+
+export interface ResourceClientOptions {
+  /** The cache of record. Pass the app's own to share it with React Query. @default a new QueryClient */
+  queryClient?: QueryClient
+  /** Auth principal: `private` results are cached per partition and never served to another. @default 'default' */
+  partition?: string
+  /** TTL for results that carry no `ttlMs` (2025 servers). @default 0 */
+  defaultTtlMs?: number
+  /** Answers input requests (modern `input_required`, legacy `elicitation/create`). Elicitation is declared only when set. */
+  inputHandler?: InputHandler
+  /** Sent as clientInfo. @default { name: 'resource-kit', version } */
+  clientInfo?: Implementation
+  /** Injected clock for tests with fake timers. @default Date.now */
+  now?: () => number
+  logger?: Pick<Console, 'debug' | 'warn' | 'error'>
+}
+
+export interface ListOptions {
+  cursor?: string
+  signal?: AbortSignal
+}
+
+export interface WalkOptions {
+  cursor?: string
+  maxPages?: number
+  maxItems?: number
+  signal?: AbortSignal
+}
+
+export interface ReadOptions {
+  signal?: AbortSignal
+  /** Reject contents larger than this many bytes (decoded) with a ResourceTooLargeError. */
+  maxBytes?: number
+}
+
+export interface CompleteOptions {
+  /** The template string as listed (`ref/resource` uri). */
+  template: string
+  argument: { name: string; value: string }
+  /** Variables already chosen, sent as `context.arguments`. */
+  context?: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** What to watch on one server. */
+export interface WatchTarget {
+  uris?: string[]
+  listChanged?: boolean
+}
+
+export type WatchStatus = 'connecting' | 'live' | 'reconnecting' | 'unsupported' | 'closed' | 'error'
+
+export interface WatchSnapshot {
+  status: WatchStatus
+  requested: SubscriptionFilter
+  /** What the server acknowledged (modern) or accepted (legacy subscribe). */
+  honored?: SubscriptionFilter
+  error?: Error
+  /** Re-listen attempts since the last live stream. */
+  attempt: number
+}
+
+export type WatchEvent =
+  | { type: 'updated'; uri: string }
+  | { type: 'listChanged' }
+  /** Re-established after a drop: everything watched was invalidated. */
+  | { type: 'resynced' }
+
+export interface Watch {
+  getSnapshot(): WatchSnapshot
+  subscribe(listener: () => void): () => void
+  onEvent(listener: (event: WatchEvent) => void): () => void
+  /** Change the watched set (opens the new stream before closing the old one). */
+  update(target: WatchTarget): void
+  close(): Promise<void>
+}
+
+export interface ResourceClient {
+  readonly queryClient: QueryClient
+  readonly partition: string
+
+  addServer(id: string, source: ServerSource): ServerSnapshot
+  removeServer(id: string): Promise<void>
+  reconnect(id: string): Promise<void>
+  getServer(id: string): ServerSnapshot | undefined
+  /** Stable array identity until something changes (for useSyncExternalStore). */
+  getServers(): readonly ServerSnapshot[]
+  /** Called on any server status change. */
+  subscribe(listener: () => void): () => void
+  /** Resolves when the server is ready; rejects with its error if it fails. */
+  ready(id: string, options?: { signal?: AbortSignal }): Promise<ServerSnapshot>
+
+  listResources(serverId: string, options?: ListOptions): Promise<Page<Resource>>
+  listTemplates(serverId: string, options?: ListOptions): Promise<Page<ResourceTemplate>>
+  resourcePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<Resource>>
+  templatePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<ResourceTemplate>>
+  walkResources(serverId: string, options?: WalkOptions): Promise<WalkResult<Resource>>
+  walkTemplates(serverId: string, options?: WalkOptions): Promise<WalkResult<ResourceTemplate>>
+
+  read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult>
+  complete(serverId: string, options: CompleteOptions): Promise<CompletionResult>
+
+  watch(serverId: string, target: WatchTarget): Watch
+
+  /** `list_changed`: the resource list (all pages) and the template list. */
+  invalidateLists(serverId: string): Promise<void>
+  /** `updated(uri)`: that read and reads of URIs under it. */
+  invalidateRead(serverId: string, uri: string): Promise<void>
+
+  close(): Promise<void>
+}

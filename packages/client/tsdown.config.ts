@@ -1,0 +1,9 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig({
+  entry: ['src/index.ts', 'src/node.ts'],
+  format: 'esm',
+  dts: true,
+  clean: true,
+  external: [/^@modelcontextprotocol\//, /^@tanstack\//],
+})
