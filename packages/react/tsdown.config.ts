@@ -1,0 +1,19 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: 'esm',
+  dts: true,
+  clean: true,
+  // theme.css is exported straight from src; nothing is copied.
+  external: [
+    /^react($|\/)/,
+    /^react-dom($|\/)/,
+    /^@tanstack\//,
+    /^zustand($|\/)/,
+    /^@resource-kit\/client($|\/)/,
+    /^fuse\.js$/,
+    /^@floating-ui\//,
+    /^react-markdown$/,
+  ],
+})

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react'
+import { defineProject } from 'vitest/config'
+import { sourceResolve } from '../../vitest.shared.ts'
+
+export default defineProject({
+  ...sourceResolve,
+  plugins: [react()],
+  test: {
+    name: 'react',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+})
