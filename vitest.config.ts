@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
+      'stories/vitest.config.ts',
       {
         ...sourceResolve,
         test: {

@@ -1,0 +1,15 @@
+import type { StorybookConfig } from '@storybook/react-vite'
+import { defaultClientConditions, mergeConfig } from 'vite'
+
+const config: StorybookConfig = {
+  stories: ['../**/*.stories.@(ts|tsx)'],
+  framework: '@storybook/react-vite',
+  addons: ['@storybook/addon-vitest'],
+  core: { disableTelemetry: true },
+  // Workspace packages resolve to their `src` (the `source` export condition), so stories
+  // need no build.
+  viteFinal: (config) =>
+    mergeConfig(config, { resolve: { conditions: ['source', ...defaultClientConditions] } }),
+}
+
+export default config
