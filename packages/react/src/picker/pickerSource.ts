@@ -1,0 +1,35 @@
+// The picker's input: one entry per server, as plain data. `useResourceSources` builds
+// these from a ResourceClient; tests and stories pass them by hand.
+import type { Icon, Resource, ResourceTemplate } from '@resource-kit/client'
+
+/** What a server row shows. */
+export type SourceStatus =
+  | 'connecting'
+  | 'loading'
+  | 'needs-input'
+  | 'needs-auth'
+  | 'error'
+  | 'empty'
+  | 'ready'
+
+export interface PickerSource {
+  serverId: string
+  /** Display name. @default serverId */
+  serverName?: string
+  /** Server icons (only `https:` and `data:image/*` are ever shown). */
+  icons?: readonly Icon[]
+  status: SourceStatus
+  /** Why the server failed (status `error`, `needs-auth`, `needs-input`). */
+  error?: Error
+  /** Resources loaded so far; kept when a later page fails. */
+  resources: readonly Resource[]
+  templates?: readonly ResourceTemplate[]
+  /** The walk stopped before the end: more pages can be loaded. */
+  hasMore?: boolean
+  /** A load-more is in flight. */
+  loadingMore?: boolean
+  /** Try again after an error. */
+  retry?: () => void
+  /** Load the next batch of an incomplete walk. */
+  loadMore?: () => void
+}

@@ -1,0 +1,37 @@
+// The provider: one ResourceClient and the QueryClient it caches in, shared with React Query,
+// so the app, the client and the picker read and invalidate one cache.
+import type { ResourceClient } from '@resource-kit/client'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createContext, type ReactNode, useContext } from 'react'
+
+const ResourceClientContext = createContext<ResourceClient | null>(null)
+
+export interface ResourceKitProviderProps {
+  /** The headless client every hook and part below reads from. */
+  client: ResourceClient
+  /** The app's QueryClient; must be the one the client caches in. @default client.queryClient */
+  queryClient?: QueryClient
+  children?: ReactNode
+}
+
+/** Makes a ResourceClient (and its QueryClient) available to the hooks and parts below. */
+export function ResourceKitProvider({ client, queryClient, children }: ResourceKitProviderProps) {
+  if (queryClient && queryClient !== client.queryClient) {
+    // Two caches would split invalidation: list_changed would refresh one and not the other.
+    throw new Error(
+      'ResourceKitProvider: queryClient differs from client.queryClient; create the ResourceClient with { queryClient } so there is one cache.',
+    )
+  }
+  return (
+    <ResourceClientContext.Provider value={client}>
+      <QueryClientProvider client={client.queryClient}>{children}</QueryClientProvider>
+    </ResourceClientContext.Provider>
+  )
+}
+
+/** The ResourceClient from the nearest ResourceKitProvider; throws outside one. */
+export function useResourceClient(): ResourceClient {
+  const client = useContext(ResourceClientContext)
+  if (!client) throw new Error('useResourceClient must be used inside <ResourceKitProvider>')
+  return client
+}

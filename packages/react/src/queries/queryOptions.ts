@@ -1,0 +1,124 @@
+// Option factories, not hook wrappers (as tRPC and the TanStack docs advise): the app
+// passes them to useQuery / useInfiniteQuery / prefetchQuery as it likes. Staleness comes
+// from the server's ttlMs, so a result is refetched exactly when the server says.
+import type {
+  CacheHints,
+  CompletionResult,
+  Page,
+  ReadOptions,
+  Resource,
+  ResourceClient,
+  ResourceTemplate,
+} from '@resource-kit/client'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { reactKeys } from './queryKeys.ts'
+
+/** The shortest TTL among cached pages (a list is as fresh as its stalest page). */
+export function minTtl(results: readonly CacheHints[] | undefined): number {
+  if (!results || results.length === 0) return 0
+  let ttl = Number.POSITIVE_INFINITY
+  for (const r of results) ttl = Math.min(ttl, r.ttlMs)
+  return Number.isFinite(ttl) ? ttl : 0
+}
+
+/** One server's resource list as an infinite query over cursors (`nextCursor: ''` is a cursor). */
+export function resourceListInfiniteOptions(client: ResourceClient, serverId: string) {
+  return infiniteQueryOptions({
+    queryKey: reactKeys.resourceList(client, serverId),
+    queryFn: ({ pageParam, signal }): Promise<Page<Resource>> =>
+      client.listResources(
+        serverId,
+        pageParam === undefined ? { signal } : { cursor: pageParam, signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<Resource>) => last.nextCursor,
+    staleTime: (query) => minTtl(query.state.data?.pages),
+  })
+}
+
+/** Every template of a server, walked page by page up to a bound. */
+export interface TemplateList extends CacheHints {
+  items: ResourceTemplate[]
+  /** False when the walk stopped at the page bound. */
+  complete: boolean
+}
+
+/** One server's templates (bounded walk; templates are few). */
+export function templateListOptions(
+  client: ResourceClient,
+  serverId: string,
+  options: { /** Stop after this many pages. @default 20 */ maxPages?: number } = {},
+) {
+  const maxPages = options.maxPages ?? 20
+  return queryOptions({
+    queryKey: reactKeys.templateList(client, serverId),
+    queryFn: async ({ signal }): Promise<TemplateList> => {
+      const items: ResourceTemplate[] = []
+      const pages: Page<ResourceTemplate>[] = []
+      let complete = false
+      for await (const page of client.templatePages(serverId, { signal, maxPages })) {
+        pages.push(page)
+        items.push(...page.items)
+        complete = page.nextCursor === undefined
+      }
+      const scope = pages.some((p) => p.cacheScope === 'private') ? 'private' : 'public'
+      return { items, complete, ttlMs: minTtl(pages), cacheScope: pages.length ? scope : 'private' }
+    },
+    staleTime: (query) => query.state.data?.ttlMs ?? 0,
+  })
+}
+
+/** One resource read; `maxBytes` rejects oversized contents with a clear error. */
+export function readOptions(
+  client: ResourceClient,
+  serverId: string,
+  uri: string,
+  options: Omit<ReadOptions, 'signal'> = {},
+) {
+  return queryOptions({
+    queryKey: reactKeys.read(client, serverId, uri),
+    queryFn: ({ signal }) => client.read(serverId, uri, { ...options, signal }),
+    staleTime: (query) => query.state.data?.ttlMs ?? 0,
+    // A missing resource stays missing: show not-found at once instead of retrying.
+    retry: false,
+  })
+}
+
+export interface CompletionOptionsInput {
+  /** The template string as listed. */
+  template: string
+  /** The variable being completed and what is typed so far. */
+  argument: { name: string; value: string }
+  /** The other variables already filled in, sent as `context.arguments`. */
+  context?: Record<string, string>
+}
+
+/** Suggestions for one template variable. Changing the key aborts the previous request. */
+export function completionOptions(
+  client: ResourceClient,
+  serverId: string,
+  input: CompletionOptionsInput,
+) {
+  const context = input.context ?? {}
+  return queryOptions({
+    queryKey: reactKeys.completion(
+      client,
+      serverId,
+      input.template,
+      input.argument.name,
+      input.argument.value,
+      context,
+    ),
+    queryFn: ({ signal }): Promise<CompletionResult> =>
+      client.complete(serverId, {
+        template: input.template,
+        argument: input.argument,
+        ...(Object.keys(context).length > 0 ? { context } : {}),
+        signal,
+      }),
+    // Not cacheable per spec; keep briefly so backspacing does not re-ask.
+    staleTime: 0,
+    gcTime: 30_000,
+    retry: false,
+  })
+}

@@ -1,0 +1,255 @@
+// Per-server list and template observers behind one subscribe/getSnapshot pair, so a
+// single hook can follow any number of servers (useQueries has no infinite variant).
+// One server failing only changes its own entry: the others' items stay.
+import type { Page, Resource, ResourceClient, ServerSnapshot, Watch } from '@resource-kit/client'
+import {
+  type InfiniteData,
+  InfiniteQueryObserver,
+  type InfiniteQueryObserverResult,
+  QueryObserver,
+  type QueryObserverResult,
+} from '@tanstack/react-query'
+import type { PickerSource } from '../picker/pickerSource.ts'
+import { reactKeys } from './queryKeys.ts'
+import {
+  resourceListInfiniteOptions,
+  type TemplateList,
+  templateListOptions,
+} from './queryOptions.ts'
+
+export interface SourcesTrackerOptions {
+  /** Resources loaded automatically per batch before "more available" shows. @default 5000 */
+  batchSize?: number
+  /** Watch `list_changed` on servers that support it. @default true */
+  watch?: boolean
+}
+
+type ListData = InfiniteData<Page<Resource>, unknown>
+type ListResult = InfiniteQueryObserverResult<ListData>
+type ListKey = ReturnType<typeof reactKeys.resourceList>
+type TemplateKey = ReturnType<typeof reactKeys.templateList>
+
+interface Entry {
+  server: ServerSnapshot
+  list: InfiniteQueryObserver<Page<Resource>, Error, ListData, ListKey, string | undefined>
+  templates: QueryObserver<TemplateList, Error, TemplateList, TemplateList, TemplateKey>
+  budget: number
+  unsubscribe: (() => void)[]
+  watch?: Watch
+  items: { pages: unknown; resources: Resource[] }
+  source?: PickerSource
+}
+
+export class SourcesTracker {
+  #client: ResourceClient
+  #batchSize: number
+  #watch: boolean
+  #entries = new Map<string, Entry>()
+  #listeners = new Set<() => void>()
+  #snapshot: readonly PickerSource[] = []
+
+  constructor(client: ResourceClient, options: SourcesTrackerOptions = {}) {
+    this.#client = client
+    this.#batchSize = options.batchSize ?? 5000
+    this.#watch = options.watch ?? true
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  getSnapshot = (): readonly PickerSource[] => this.#snapshot
+
+  /** Follow exactly these servers (in this order). */
+  setServers(servers: readonly ServerSnapshot[]): void {
+    const ids = new Set(servers.map((s) => s.id))
+    for (const [id, entry] of this.#entries) {
+      if (!ids.has(id)) this.#dispose(id, entry)
+    }
+    for (const server of servers) {
+      const entry = this.#entries.get(server.id)
+      if (!entry) this.#entries.set(server.id, this.#create(server))
+      else if (entry.server !== server) {
+        entry.server = server
+        this.#configure(entry)
+      }
+    }
+    // Keep the servers' order.
+    const ordered = new Map<string, Entry>()
+    for (const s of servers) ordered.set(s.id, this.#entries.get(s.id)!)
+    this.#entries = ordered
+    this.#update()
+  }
+
+  destroy(): void {
+    for (const [id, entry] of this.#entries) this.#dispose(id, entry)
+    this.#update()
+  }
+
+  #create(server: ServerSnapshot): Entry {
+    const client = this.#client
+    const qc = client.queryClient
+    const entry: Entry = {
+      server,
+      list: new InfiniteQueryObserver(qc, {
+        ...resourceListInfiniteOptions(client, server.id),
+        enabled: false,
+      }),
+      templates: new QueryObserver(qc, {
+        ...templateListOptions(client, server.id),
+        enabled: false,
+      }),
+      budget: this.#batchSize,
+      unsubscribe: [],
+      items: { pages: undefined, resources: [] },
+    }
+    entry.unsubscribe.push(
+      entry.list.subscribe((result) => {
+        this.#autoLoad(entry, result)
+        this.#update()
+      }),
+      entry.templates.subscribe(() => this.#update()),
+    )
+    this.#configure(entry)
+    return entry
+  }
+
+  #configure(entry: Entry): void {
+    const { server } = entry
+    const enabled = server.status === 'ready' && server.capabilities?.resources !== undefined
+    entry.list.setOptions({ ...resourceListInfiniteOptions(this.#client, server.id), enabled })
+    entry.templates.setOptions({ ...templateListOptions(this.#client, server.id), enabled })
+    const wantsWatch =
+      this.#watch && enabled && server.capabilities?.resources?.listChanged === true
+    if (wantsWatch && !entry.watch) {
+      const watch = this.#client.watch(server.id, { listChanged: true })
+      entry.watch = watch
+      entry.unsubscribe.push(
+        watch.onEvent((event) => {
+          if (event.type === 'updated') return
+          const qc = this.#client.queryClient
+          void qc.invalidateQueries({ queryKey: reactKeys.resourceList(this.#client, server.id) })
+          void qc.invalidateQueries({ queryKey: reactKeys.templateList(this.#client, server.id) })
+        }),
+      )
+    } else if (!wantsWatch && entry.watch) {
+      void entry.watch.close()
+      entry.watch = undefined
+    }
+  }
+
+  #autoLoad(entry: Entry, result: ListResult): void {
+    if (!result.hasNextPage || result.isFetching || result.isError) return
+    if (countItems(result) >= entry.budget) return
+    void entry.list.fetchNextPage()
+  }
+
+  #dispose(id: string, entry: Entry): void {
+    for (const off of entry.unsubscribe) off()
+    void entry.watch?.close()
+    this.#entries.delete(id)
+  }
+
+  #update(): void {
+    let changed = this.#snapshot.length !== this.#entries.size
+    const next: PickerSource[] = []
+    for (const entry of this.#entries.values()) {
+      const source = this.#toSource(entry)
+      if (source !== this.#snapshot[next.length]) changed = true
+      next.push(source)
+    }
+    if (!changed) return
+    this.#snapshot = next
+    for (const listener of this.#listeners) listener()
+  }
+
+  #toSource(entry: Entry): PickerSource {
+    const { server } = entry
+    const list = entry.list.getCurrentResult()
+    const templates = entry.templates.getCurrentResult()
+    const pages = list.data?.pages
+    if (entry.items.pages !== pages) {
+      entry.items = { pages, resources: pages ? pages.flatMap((p) => p.items) : [] }
+    }
+    const resources = entry.items.resources
+    const base = {
+      serverId: server.id,
+      serverName: server.serverInfo?.title ?? server.serverInfo?.name ?? server.id,
+      icons: server.serverInfo?.icons,
+      resources,
+      templates: templates.data?.items ?? [],
+    }
+    const source = withStatus(base, entry, list, templates, this.#client, () => {
+      entry.budget = countItems(list) + this.#batchSize
+      void entry.list.fetchNextPage()
+    })
+    // Reuse the previous object when nothing visible changed (stable identity for React).
+    const prev = entry.source
+    if (prev && shallowEqual(prev, source)) return prev
+    entry.source = source
+    return source
+  }
+}
+
+function countItems(result: { data?: InfiniteData<Page<Resource>, unknown> }): number {
+  let n = 0
+  for (const page of result.data?.pages ?? []) n += page.items.length
+  return n
+}
+
+function withStatus(
+  base: Omit<PickerSource, 'status'>,
+  entry: Entry,
+  list: ListResult,
+  templates: QueryObserverResult<TemplateList, Error>,
+  client: ResourceClient,
+  loadMore: () => void,
+): PickerSource {
+  const { server } = entry
+  const reconnect = () => void client.reconnect(server.id)
+  switch (server.status) {
+    case 'connecting':
+      return { ...base, status: 'connecting' }
+    case 'needs-auth':
+      return { ...base, status: 'needs-auth', error: server.error, retry: reconnect }
+    case 'error':
+    case 'closed':
+      return {
+        ...base,
+        status: 'error',
+        error: server.error ?? new Error('Disconnected from the server'),
+        retry: reconnect,
+      }
+  }
+  if (server.capabilities?.resources === undefined) return { ...base, status: 'empty' }
+  if (list.isError) {
+    const hasData = list.data !== undefined
+    return {
+      ...base,
+      status: 'error',
+      error: list.error,
+      hasMore: hasData && list.hasNextPage,
+      retry: () => void (hasData ? entry.list.fetchNextPage() : entry.list.refetch()),
+    }
+  }
+  if (list.isPending) return { ...base, status: 'loading' }
+  const hasMore = list.hasNextPage
+  const loadingMore = list.isFetchingNextPage
+  const empty = base.resources.length === 0 && (base.templates?.length ?? 0) === 0 && !hasMore
+  if (empty && templates.isPending) return { ...base, status: 'loading' }
+  return {
+    ...base,
+    status: empty ? 'empty' : 'ready',
+    hasMore,
+    loadingMore,
+    loadMore,
+  }
+}
+
+function shallowEqual(a: PickerSource, b: PickerSource): boolean {
+  const keys = Object.keys(b) as (keyof PickerSource)[]
+  if (Object.keys(a).length !== keys.length) return false
+  // Callbacks are recreated each time; they close over the same entry, so ignore them.
+  return keys.every((k) => typeof b[k] === 'function' || a[k] === b[k])
+}
