@@ -1,0 +1,79 @@
+// A tiny static file server for the built chat app (no dependency beyond node:http):
+// serves `root`, falls back to index.html for app routes, and answers `/config.json`
+// with the app's runtime configuration (which MCP servers to connect to).
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+
+export interface ServeStaticOptions {
+  /** The built app (Vite's `dist`). */
+  root: string
+  /** Served as `/config.json`. */
+  config: unknown
+  /** @default 127.0.0.1 */
+  host?: string
+  /** 0 picks a free port. @default 0 */
+  port?: number
+}
+
+export interface StaticServer {
+  url: string
+  close(): Promise<void>
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+}
+
+export async function serveStatic(options: ServeStaticOptions): Promise<StaticServer> {
+  const root = path.resolve(options.root)
+  const config = JSON.stringify(options.config)
+  const server: Server = createServer(async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    if (pathname === '/config.json') {
+      res.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-store' })
+      res.end(config)
+      return
+    }
+    let file = path.join(root, pathname)
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end()
+      return
+    }
+    const info = await stat(file).catch(() => null)
+    if (!info?.isFile()) file = path.join(root, 'index.html')
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': file.includes(`${path.sep}assets${path.sep}`)
+        ? 'max-age=31536000'
+        : 'no-cache',
+    })
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res)
+  })
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, resolve)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://${host}:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
