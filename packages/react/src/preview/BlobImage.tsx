@@ -1,0 +1,32 @@
+// An image from a blob: decoded locally into an object URL, so nothing is fetched. The
+// type comes from the bytes, never from the server's mimeType.
+import { useEffect, useState } from 'react'
+import { decodeBase64, sniffImageType } from './contentInfo.ts'
+
+export interface BlobImageProps {
+  /** Standard base64 bytes of a PNG, JPEG, GIF or WebP image. */
+  blob: string
+  /** Accessible description. */
+  alt: string
+}
+
+/** Shows a base64 raster image through a local object URL (revoked on unmount). */
+export function BlobImage({ blob, alt }: BlobImageProps) {
+  const [src, setSrc] = useState<string | null>(null)
+  useEffect(() => {
+    let url: string | null = null
+    try {
+      const bytes = decodeBase64(blob)
+      const type = sniffImageType(bytes)
+      if (type) url = URL.createObjectURL(new Blob([bytes], { type }))
+    } catch {
+      url = null
+    }
+    setSrc(url)
+    return () => {
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [blob])
+  if (!src) return null
+  return <img className="rk-preview-image" src={src} alt={alt} />
+}

@@ -1,0 +1,96 @@
+// PARTS (connected): reads one resource through the shared cache and previews it. While
+// the read waits for input, the elicitation form renders inline; a miss shows not-found.
+import type { ElicitationAnswer } from '@resource-kit/client'
+import { useQuery } from '@tanstack/react-query'
+import { readOptions } from '../queries/queryOptions.ts'
+import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import { ElicitationForm } from './ElicitationForm.tsx'
+import type { InputBridge } from './inputBridge.ts'
+import { ResourcePreview } from './ResourcePreview.tsx'
+import { useInputRequests } from './useInputRequests.ts'
+
+export interface ReadPreviewProps {
+  serverId: string
+  uri: string
+  /** Where the client's input requests go; the form for this read shows inline. */
+  inputBridge?: InputBridge
+  /** Refuse contents larger than this many bytes. */
+  maxBytes?: number
+  /** Called when a markdown link is activated. */
+  onLinkClick?: (href: string) => void
+  /** Opens the URL of a URL-mode input request. */
+  onOpenUrl?: (url: string) => void
+}
+
+/** True for the client's not-found error (checked by name, so copies of the class match too). */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ResourceNotFoundError'
+}
+
+function InlineInput({
+  bridge,
+  serverId,
+  uri,
+  onOpenUrl,
+}: {
+  bridge: InputBridge
+  serverId: string
+  uri: string
+  onOpenUrl?: (url: string) => void
+}) {
+  const [first] = useInputRequests(bridge, { serverId, uri })
+  if (!first) return null
+  return (
+    <ElicitationForm
+      key={first.id}
+      request={first.request}
+      onAnswer={(answer: ElicitationAnswer) => first.respond(answer)}
+      onOpenUrl={onOpenUrl}
+    />
+  )
+}
+
+/** Reads `uri` on `serverId` and shows the preview, an inline input form, or a clear error. */
+export function ReadPreview({
+  serverId,
+  uri,
+  inputBridge,
+  maxBytes,
+  onLinkClick,
+  onOpenUrl,
+}: ReadPreviewProps) {
+  const client = useResourceClient()
+  const read = useQuery(
+    readOptions(client, serverId, uri, maxBytes === undefined ? {} : { maxBytes }),
+  )
+  return (
+    <div
+      className="rk-read-preview"
+      data-status={read.status}
+      aria-busy={read.isFetching || undefined}
+    >
+      {read.isPending && (
+        <>
+          {inputBridge && (
+            <InlineInput bridge={inputBridge} serverId={serverId} uri={uri} onOpenUrl={onOpenUrl} />
+          )}
+          <p className="rk-preview-loading">Loading…</p>
+        </>
+      )}
+      {read.isError &&
+        (isNotFoundError(read.error) ? (
+          <p className="rk-preview-error" role="alert" data-error="not-found">
+            Not found: {uri}
+          </p>
+        ) : (
+          <div className="rk-preview-error" role="alert">
+            <p>{read.error.message}</p>
+            <button type="button" onClick={() => void read.refetch()}>
+              Retry
+            </button>
+          </div>
+        ))}
+      {read.data && <ResourcePreview contents={read.data.contents} onLinkClick={onLinkClick} />}
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+// Pure facts about read contents, for the preview and for "attach?" decisions: what
+// kind of thing it is, how big, and roughly how many tokens it would cost.
+import type { ResourceContents } from '@resource-kit/client'
+
+/** How the preview shows one content item. */
+export type ContentKind = 'text' | 'markdown' | 'json' | 'image' | 'binary'
+
+/** Bytes a base64 string decodes to (without decoding it). */
+export function base64ByteLength(base64: string): number {
+  const len = base64.replace(/\s/g, '').length
+  if (len === 0) return 0
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0
+  return Math.floor((len * 3) / 4) - padding
+}
+
+/** Byte size of one content item: UTF-8 for text, decoded size for blobs. */
+export function contentByteSize(content: ResourceContents): number {
+  if ('text' in content) return new TextEncoder().encode(content.text).length
+  return base64ByteLength(content.blob)
+}
+
+/**
+ * A rough token estimate: about 4 characters of text per token (the common rule of thumb
+ * for English and code); binary content counts its base64 length, as it would be sent.
+ */
+export function estimateTokens(contents: readonly ResourceContents[]): number {
+  let tokens = 0
+  for (const c of contents) tokens += Math.ceil(('text' in c ? c.text : c.blob).length / 4)
+  return tokens
+}
+
+/** Decodes standard base64 into bytes; throws on invalid input. */
+export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64.replace(/\s/g, ''))
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+const IMAGE_SIGNATURES: [string, number[]][] = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
+]
+
+/**
+ * The raster image type from the magic bytes, or undefined. The declared mimeType is not
+ * trusted, and SVG is never treated as an image (it is active content).
+ */
+export function sniffImageType(bytes: Uint8Array): string | undefined {
+  for (const [type, sig] of IMAGE_SIGNATURES) {
+    if (sig.every((b, i) => bytes[i] === b)) return type
+  }
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
+  return undefined
+}
+
+function isJsonType(mime: string): boolean {
+  return mime === 'application/json' || mime.endsWith('+json')
+}
+
+/** Chooses how to show a content item from its mime type, its URI and (for blobs) its bytes. */
+export function classifyContent(content: ResourceContents): ContentKind {
+  const mime = (content.mimeType ?? '').toLowerCase().split(';')[0]!.trim()
+  const path = content.uri.toLowerCase().split(/[?#]/)[0] ?? ''
+  if ('text' in content) {
+    if (mime === 'text/markdown' || (!mime && /\.(md|markdown)$/.test(path))) return 'markdown'
+    if (isJsonType(mime) || (!mime && path.endsWith('.json'))) return 'json'
+    return 'text'
+  }
+  try {
+    // 16 bytes are enough for every signature; decode only the head.
+    const head = decodeBase64(content.blob.slice(0, 24))
+    if (sniffImageType(head)) return 'image'
+  } catch {
+    // Invalid base64: not an image; the size line still shows.
+  }
+  return 'binary'
+}
+
+/** Pretty-prints JSON text; returns it unchanged when it does not parse. */
+export function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2)
+  } catch {
+    return text
+  }
+}
