@@ -74,7 +74,13 @@ export interface WatchTarget {
   listChanged?: boolean
 }
 
-export type WatchStatus = 'connecting' | 'live' | 'reconnecting' | 'unsupported' | 'closed' | 'error'
+export type WatchStatus =
+  | 'connecting'
+  | 'live'
+  | 'reconnecting'
+  | 'unsupported'
+  | 'closed'
+  | 'error'
 
 export interface WatchSnapshot {
   status: WatchStatus

@@ -67,6 +67,10 @@ export interface Session {
 
 export interface SessionConnectOptions {
   clientInfo: Implementation
+  /** The id the app gave the server, used in error messages. */
+  serverId?: string
+  /** Time allowed for the whole connect (probe + handshake). @default the SDK's 60 s */
+  timeoutMs?: number
   /** Declare the elicitation capability and answer legacy `elicitation/create` requests with it. */
   onElicitation?: (request: ElicitationRequest, signal: AbortSignal) => Promise<ElicitationAnswer>
   signal?: AbortSignal

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { placeholder } from '@resource-kit/client'
+import { describe, expect, it } from 'vitest'
 
 describe('smoke', () => {
   it('resolves the workspace package from source', () => {

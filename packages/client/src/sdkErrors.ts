@@ -1,0 +1,121 @@
+// Turns what the SDK throws into our error classes (one place, so the rest of the
+// package never inspects SDK error types).
+import {
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client'
+import { AuthRequiredError, ConnectionError, McpRequestError, ResourceKitError } from './errors.ts'
+import { isPlainObject } from './sdkWireTap.ts'
+
+/** The error a failed request rejects with: the caller's abort reason, a server error, or a connection error. */
+export function toRequestError(
+  error: unknown,
+  method: string,
+  serverId: string | undefined,
+  signal?: AbortSignal,
+): Error {
+  if (signal?.aborted) return abortReason(signal)
+  if (error instanceof ResourceKitError) return error
+  const where = serverId ? ` (server "${serverId}")` : ''
+  if (error instanceof ProtocolError) {
+    return new McpRequestError(error.code, `${method}${where}: ${error.message}`, {
+      data: error.data,
+      method,
+      serverId,
+      cause: error,
+    })
+  }
+  if (isAuthError(error)) {
+    return new AuthRequiredError(`${method}${where}: the server needs authorization`, {
+      serverId,
+      cause: error,
+    })
+  }
+  if (error instanceof SdkError) {
+    const rpc = jsonRpcErrorInHttpBody(error)
+    if (rpc) {
+      return new McpRequestError(rpc.code, `${method}${where}: ${rpc.message}`, {
+        data: rpc.data,
+        method,
+        serverId,
+        cause: error,
+      })
+    }
+    if (error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
+      return new McpRequestError(-32601, `${method}${where}: ${error.message}`, {
+        method,
+        serverId,
+        cause: error,
+      })
+    }
+    if (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.NotConnected) {
+      return new ConnectionError(`${method}${where}: the connection closed`, {
+        serverId,
+        cause: error,
+      })
+    }
+    return new ResourceKitError(`${method}${where}: ${error.message}`, { serverId, cause: error })
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new ConnectionError(`${method}${where}: ${message}`, { serverId, cause: error })
+}
+
+/** The error a failed connect rejects with. */
+export function toConnectError(error: unknown, serverId: string | undefined): Error {
+  if (error instanceof ResourceKitError) return error
+  const where = serverId ? `server "${serverId}"` : 'the server'
+  if (isAuthError(error)) {
+    return new AuthRequiredError(`Connecting to ${where} needs authorization`, {
+      serverId,
+      cause: error,
+    })
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new ConnectionError(`Could not connect to ${where}: ${message}`, {
+    serverId,
+    cause: error,
+  })
+}
+
+export function isAuthError(error: unknown): boolean {
+  if (error instanceof UnauthorizedError) return true
+  if (!(error instanceof SdkError)) return false
+  if (
+    error.code === SdkErrorCode.ClientHttpAuthentication ||
+    error.code === SdkErrorCode.ClientHttpForbidden
+  ) {
+    return true
+  }
+  const status = isPlainObject(error.data) ? error.data.status : undefined
+  return status === 401 || status === 403
+}
+
+export function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason
+  if (reason instanceof Error) return reason
+  return new DOMException(
+    typeof reason === 'string' ? reason : 'The operation was aborted',
+    'AbortError',
+  )
+}
+
+// A modern server answers an unknown method with HTTP 404 and a JSON-RPC body; the SDK
+// throws that as an HTTP error with the body as text.
+function jsonRpcErrorInHttpBody(
+  error: SdkError,
+): { code: number; message: string; data?: unknown } | undefined {
+  const text = isPlainObject(error.data) ? error.data.text : undefined
+  if (typeof text !== 'string' || text.length > 65_536) return undefined
+  try {
+    const body: unknown = JSON.parse(text)
+    const rpc = isPlainObject(body) ? body.error : undefined
+    if (isPlainObject(rpc) && typeof rpc.code === 'number' && typeof rpc.message === 'string') {
+      return { code: rpc.code, message: rpc.message, data: rpc.data }
+    }
+  } catch {
+    // not JSON: not a JSON-RPC error
+  }
+  return undefined
+}

@@ -1,0 +1,252 @@
+// The Session port over @modelcontextprotocol/client v2: the only module (with its
+// helpers sdkWireTap / sdkErrors / sdkSources) that touches the SDK's Client.
+import { Client, type McpSubscription, type Transport } from '@modelcontextprotocol/client'
+import { parseElicitationParams } from './elicitationForm.ts'
+import type { ElicitationAnswer } from './inputHandler.ts'
+import { toConnectError, toRequestError } from './sdkErrors.ts'
+import { isPlainObject, tapTransport, type WireTap } from './sdkWireTap.ts'
+import type {
+  ListenHandle,
+  Session,
+  SessionConnectOptions,
+  SessionInfo,
+  SessionNotification,
+  SessionRequestOptions,
+  SubscriptionFilter,
+} from './session.ts'
+import type { Implementation, ServerCapabilities } from './types.ts'
+
+const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
+const RESOURCE_NOTIFICATIONS = new Set([
+  'notifications/resources/updated',
+  'notifications/resources/list_changed',
+])
+
+// A result schema that accepts anything: the SDK's own validation is not ours (see sdkWireTap).
+const passthrough = {
+  '~standard': {
+    version: 1 as const,
+    vendor: 'resource-kit',
+    validate: (value: unknown) => ({ value }),
+  },
+}
+
+/** Connects a new SDK Client over `transport` (always with `versionNegotiation: { mode: 'auto' }`) and wraps it. */
+export async function connectSdkSession(
+  transport: Transport,
+  options: SessionConnectOptions,
+): Promise<Session> {
+  const client = new Client(options.clientInfo, {
+    capabilities: options.onElicitation ? { elicitation: { form: {}, url: {} } } : {},
+    versionNegotiation: { mode: 'auto' },
+    // Our own loop (inputRequired.ts) answers `input_required`; the SDK hands it back raw.
+    inputRequired: { autoFulfill: false },
+  })
+  const onElicitation = options.onElicitation
+  if (onElicitation) {
+    // Legacy servers send real `elicitation/create` requests mid-call.
+    client.setRequestHandler('elicitation/create', async (request, ctx) =>
+      toElicitResult(
+        await onElicitation(parseElicitationParams(request.params), ctx.mcpReq.signal),
+      ),
+    )
+  }
+  const signal = options.signal
+  if (signal?.aborted) throw toConnectError(signal.reason, options.serverId)
+  const onAbort = () => {
+    transport.close().catch(() => {})
+  }
+  signal?.addEventListener('abort', onAbort, { once: true })
+  try {
+    await client.connect(transport, { signal, timeout: options.timeoutMs })
+  } catch (error) {
+    await client.close().catch(() => {})
+    throw toConnectError(signal?.aborted ? signal.reason : error, options.serverId)
+  } finally {
+    signal?.removeEventListener('abort', onAbort)
+  }
+  return new SdkSession(client, { owned: true, serverId: options.serverId })
+}
+
+/** Wraps a Client the app already connected. Closing the session leaves that Client open. */
+export function adoptSdkClient(
+  client: Client,
+  options: Pick<SessionConnectOptions, 'serverId'>,
+): Session {
+  if (!client.transport || client.getNegotiatedProtocolVersion() === undefined) {
+    throw toConnectError(
+      new Error(
+        'the SDK Client given is not connected: call client.connect() first, or pass a transport',
+      ),
+      options.serverId,
+    )
+  }
+  return new SdkSession(client, { owned: false, serverId: options.serverId })
+}
+
+class SdkSession implements Session {
+  readonly info: SessionInfo
+  readonly #client: Client
+  readonly #owned: boolean
+  readonly #serverId?: string
+  readonly #tap: WireTap
+  readonly #listens = new Map<string | number, (notification: SessionNotification) => void>()
+  readonly #notificationListeners = new Set<(notification: SessionNotification) => void>()
+  readonly #closeListeners = new Set<(error?: Error) => void>()
+  readonly #previousOnClose: (() => void) | undefined
+  readonly #previousOnError: ((error: Error) => void) | undefined
+  #lastError?: Error
+  #closed = false
+
+  constructor(client: Client, options: { owned: boolean; serverId?: string }) {
+    this.#client = client
+    this.#owned = options.owned
+    this.#serverId = options.serverId
+    this.info = readInfo(client)
+    const transport = client.transport as Transport
+    this.#tap = tapTransport(transport as never, (message) => this.#onNotification(message))
+    this.#previousOnClose = client.onclose
+    this.#previousOnError = client.onerror
+    client.onclose = () => {
+      this.#previousOnClose?.()
+      this.#ended(this.#lastError)
+    }
+    client.onerror = (error) => {
+      this.#previousOnError?.(error)
+      this.#lastError = error
+    }
+  }
+
+  async request(
+    method: string,
+    params: Record<string, unknown>,
+    options?: SessionRequestOptions,
+  ): Promise<Record<string, unknown>> {
+    const signal = options?.signal
+    let captured: ReturnType<WireTap['capture']> | undefined
+    try {
+      captured = this.#tap.capture(() =>
+        this.#client.request({ method, params }, passthrough, {
+          signal,
+          timeout: options?.timeoutMs,
+          allowInputRequired: true,
+        }),
+      )
+      const value = await captured.value
+      const raw = captured.id === undefined ? undefined : this.#tap.take(captured.id)
+      if (raw) return raw
+      if (isPlainObject(value)) return value
+      throw new Error('the response carried no result object')
+    } catch (error) {
+      // The SDK may reject a result the spec accepts (no resultType / ttlMs): keep the raw one.
+      const raw = captured?.id === undefined ? undefined : this.#tap.take(captured.id)
+      if (raw && !signal?.aborted) return raw
+      throw toRequestError(error, method, this.#serverId, signal)
+    }
+  }
+
+  async listen(
+    filter: SubscriptionFilter,
+    onNotification: (notification: SessionNotification) => void,
+    options?: SessionRequestOptions,
+  ): Promise<ListenHandle> {
+    let captured: { id: string | number | undefined; value: Promise<McpSubscription> } | undefined
+    try {
+      captured = this.#tap.capture(
+        () => this.#client.listen(filter, { signal: options?.signal, timeout: options?.timeoutMs }),
+        { keepResult: false },
+      )
+      const id = captured.id
+      if (id !== undefined) this.#listens.set(id, onNotification)
+      const subscription = await captured.value
+      return {
+        honored: toFilter(subscription.honoredFilter),
+        closed: subscription.closed.finally(() => {
+          if (id !== undefined) this.#listens.delete(id)
+        }),
+        close: () => subscription.close(),
+      }
+    } catch (error) {
+      if (captured?.id !== undefined) this.#listens.delete(captured.id)
+      throw toRequestError(error, 'subscriptions/listen', this.#serverId, options?.signal)
+    }
+  }
+
+  onNotification(listener: (notification: SessionNotification) => void): () => void {
+    this.#notificationListeners.add(listener)
+    return () => this.#notificationListeners.delete(listener)
+  }
+
+  onClose(listener: (error?: Error) => void): () => void {
+    if (this.#closed) {
+      queueMicrotask(() => listener(this.#lastError))
+      return () => {}
+    }
+    this.#closeListeners.add(listener)
+    return () => this.#closeListeners.delete(listener)
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    if (this.#owned) {
+      await this.#client.close().catch(() => {})
+    }
+    this.#ended(undefined)
+  }
+
+  #onNotification(message: { method: string; params?: unknown }): void {
+    if (!RESOURCE_NOTIFICATIONS.has(message.method)) return
+    const params = isPlainObject(message.params) ? message.params : {}
+    const notification = { method: message.method, params }
+    const meta = isPlainObject(params._meta) ? params._meta : undefined
+    const subscriptionId = meta?.[SUBSCRIPTION_ID]
+    if (typeof subscriptionId === 'string' || typeof subscriptionId === 'number') {
+      // Belongs to one listen stream (ours, or one the app opened on its own Client).
+      this.#listens.get(subscriptionId)?.(notification)
+      return
+    }
+    for (const listener of this.#notificationListeners) listener(notification)
+  }
+
+  #ended(error: Error | undefined): void {
+    if (this.#closed) return
+    this.#closed = true
+    this.#tap.detach()
+    this.#client.onclose = this.#previousOnClose
+    this.#client.onerror = this.#previousOnError
+    this.#listens.clear()
+    for (const listener of this.#closeListeners) listener(error)
+    this.#closeListeners.clear()
+    this.#notificationListeners.clear()
+  }
+}
+
+function readInfo(client: Client): SessionInfo {
+  const version = client.getNegotiatedProtocolVersion() ?? ''
+  const serverInfo = client.getServerVersion() as Implementation | undefined
+  const instructions = client.getInstructions()
+  return {
+    era: client.getProtocolEra() === 'modern' ? 'modern' : 'legacy',
+    protocolVersion: version,
+    capabilities: (client.getServerCapabilities() ?? {}) as ServerCapabilities,
+    ...(serverInfo && { serverInfo }),
+    ...(instructions !== undefined && { instructions }),
+  }
+}
+
+function toFilter(honored: unknown): SubscriptionFilter {
+  if (!isPlainObject(honored)) return {}
+  const uris = honored.resourceSubscriptions
+  return {
+    ...(honored.resourcesListChanged === true && { resourcesListChanged: true }),
+    ...(Array.isArray(uris) && {
+      resourceSubscriptions: uris.filter((uri): uri is string => typeof uri === 'string'),
+    }),
+  }
+}
+
+function toElicitResult(answer: ElicitationAnswer) {
+  return answer.action === 'accept'
+    ? { action: 'accept' as const, ...(answer.content && { content: answer.content }) }
+    : { action: answer.action }
+}

@@ -1,0 +1,46 @@
+// Turns each kind of ServerSource into a SessionFactory over the SDK.
+import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client'
+import { ConnectionError } from './errors.ts'
+import type { ServerSource } from './resourceClient.ts'
+import { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
+import type { SessionFactory } from './session.ts'
+
+/** The factory that opens (and, on reconnect, re-opens) a Session for `source`. */
+export function sessionFactoryFor(source: ServerSource): SessionFactory {
+  if ('connect' in source) return source.connect
+  if ('client' in source) {
+    const client = source.client
+    if (!(client instanceof Client)) {
+      throw new TypeError('ServerSource.client must be a Client from @modelcontextprotocol/client')
+    }
+    return async (options) => adoptSdkClient(client, options)
+  }
+  if ('transport' in source) {
+    const make = source.transport
+    let used = false
+    return (options) => {
+      if (typeof make === 'function') return connectSdkSession((make as () => Transport)(), options)
+      // A transport instance can carry one connection only; a factory can reconnect.
+      if (used) {
+        throw new ConnectionError(
+          `Server "${options.serverId ?? ''}" was given a transport instance, which cannot be reused: pass a function returning a fresh transport to allow reconnecting`,
+          { serverId: options.serverId },
+        )
+      }
+      used = true
+      return connectSdkSession(make as Transport, options)
+    }
+  }
+  if ('url' in source) {
+    const url = new URL(source.url)
+    return (options) =>
+      connectSdkSession(
+        new StreamableHTTPClientTransport(url, {
+          ...(source.headers && { requestInit: { headers: source.headers } }),
+          ...(source.fetch && { fetch: source.fetch }),
+        }),
+        options,
+      )
+  }
+  throw new TypeError('Unknown ServerSource: expected url, transport, client or connect')
+}

@@ -1,0 +1,25 @@
+export type { FixtureContents, FixtureResource } from './fixtureData.ts'
+export {
+  generateResources,
+  OWNERS,
+  PIXEL_PNG_BASE64,
+  REPOS,
+  SPECIAL_RESOURCES,
+  TEMPLATES,
+} from './fixtureData.ts'
+export { createFixtureMcpServer, INPUT_URIS } from './fixtureMcpServer.ts'
+export type { FixtureServer } from './fixtureServer.ts'
+export { createFixtureServer } from './fixtureServer.ts'
+export type { FixtureOptions } from './fixtureWorld.ts'
+export { FixtureWorld } from './fixtureWorld.ts'
+export type { LegacyFixture } from './legacyFixture.ts'
+export { createLegacyFixture, createLegacyMcpServer } from './legacyFixture.ts'
+export {
+  EVERYTHING_SERVER_SCRIPT,
+  FIXTURE_STDIO_SCRIPT,
+  fixtureStdioCommand,
+  LEGACY_STDIO_SCRIPT,
+  TS_NODE_ARGS,
+} from './paths.ts'
+export type { HttpFixture } from './serveFetch.ts'
+export { serveFetch } from './serveFetch.ts'
