@@ -1,0 +1,38 @@
+/** A small deterministic pseudo-random generator (mulberry32), seeded from a number or string. */
+export interface Prng {
+  /** A float in [0, 1). */
+  next(): number
+  /** An integer in [min, max], both inclusive. */
+  int(min: number, max: number): number
+  /** One item of a non-empty list. */
+  pick<T>(items: readonly T[]): T
+  /** `true` with probability `p`. */
+  chance(p: number): boolean
+}
+
+/** FNV-1a: turns any string into a 32-bit seed. */
+export function hashSeed(value: string): number {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < value.length; index++) {
+    hash ^= value.charCodeAt(index)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return hash >>> 0
+}
+
+export function createPrng(seed: number | string): Prng {
+  let state = typeof seed === 'number' ? seed >>> 0 : hashSeed(seed)
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (items) => items[Math.floor(next() * items.length)]!,
+    chance: (p) => next() < p,
+  }
+}
