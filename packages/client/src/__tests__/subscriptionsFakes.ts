@@ -1,0 +1,164 @@
+// Small in-memory Sessions for unit tests of the subscription state machine (the
+// integration tests use real servers). They record what the engine asks for, in order.
+import { McpRequestError } from '../errors.ts'
+import type {
+  ListenHandle,
+  Session,
+  SessionInfo,
+  SessionNotification,
+  SubscriptionFilter,
+} from '../session.ts'
+import type { SubscriptionHost } from '../subscriptions.ts'
+
+export interface FakeListen {
+  filter: SubscriptionFilter
+  honored: SubscriptionFilter
+  onNotification: (notification: SessionNotification) => void
+  closedBy?: 'local' | 'graceful' | 'remote'
+  end(reason: 'graceful' | 'remote'): void
+  /** Send a notification on this stream. */
+  send(method: string, params?: Record<string, unknown>): void
+}
+
+export class FakeSession implements Session {
+  readonly info: SessionInfo
+  readonly log: string[] = []
+  readonly listens: FakeListen[] = []
+  readonly requests: { method: string; params: Record<string, unknown> }[] = []
+  /** What the server acknowledges for a filter. @default everything asked */
+  honor: (filter: SubscriptionFilter) => SubscriptionFilter = (filter) => structuredClone(filter)
+  /** Makes `listen` reject (e.g. an McpRequestError with -32601). */
+  listenError?: Error
+  /** Answers `request`; throw to fail it. */
+  answer: (method: string, params: Record<string, unknown>) => Record<string, unknown> = () => ({})
+  readonly #notificationListeners = new Set<(n: SessionNotification) => void>()
+  readonly #closeListeners = new Set<(error?: Error) => void>()
+  #closed = false
+
+  constructor(
+    era: 'modern' | 'legacy' = 'modern',
+    resources = { subscribe: true, listChanged: true },
+  ) {
+    this.info = {
+      era,
+      protocolVersion: era === 'modern' ? '2026-07-28' : '2025-11-25',
+      capabilities: { resources },
+    }
+  }
+
+  get isDropped(): boolean {
+    return this.#closed
+  }
+
+  get openListens(): FakeListen[] {
+    return this.listens.filter((l) => !l.closedBy)
+  }
+
+  async request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (this.#closed) throw new Error('session closed')
+    this.requests.push({ method, params })
+    this.log.push(`${method} ${String(params.uri ?? '')}`.trim())
+    return this.answer(method, params)
+  }
+
+  async listen(
+    filter: SubscriptionFilter,
+    onNotification: (notification: SessionNotification) => void,
+  ): Promise<ListenHandle> {
+    if (this.#closed) throw new Error('session closed')
+    if (this.listenError) throw this.listenError
+    let settle!: (reason: 'local' | 'graceful' | 'remote') => void
+    const closed = new Promise<'local' | 'graceful' | 'remote'>((resolve) => {
+      settle = resolve
+    })
+    const index = this.listens.length
+    const listen: FakeListen = {
+      filter: structuredClone(filter),
+      honored: this.honor(filter),
+      onNotification,
+      end: (reason) => {
+        if (listen.closedBy) return
+        listen.closedBy = reason
+        this.log.push(`listen#${index} ended ${reason}`)
+        settle(reason)
+      },
+      send: (method, params = {}) => {
+        if (!listen.closedBy) onNotification({ method, params })
+      },
+    }
+    this.listens.push(listen)
+    this.log.push(`listen#${index} ${JSON.stringify(filter)}`)
+    return {
+      honored: listen.honored,
+      closed,
+      close: async () => {
+        if (listen.closedBy) return
+        listen.closedBy = 'local'
+        this.log.push(`listen#${index} closed`)
+        settle('local')
+      },
+    }
+  }
+
+  /** Send an unsolicited (legacy) notification. */
+  notify(method: string, params: Record<string, unknown> = {}): void {
+    for (const listener of this.#notificationListeners) listener({ method, params })
+  }
+
+  onNotification(listener: (notification: SessionNotification) => void): () => void {
+    this.#notificationListeners.add(listener)
+    return () => this.#notificationListeners.delete(listener)
+  }
+
+  onClose(listener: (error?: Error) => void): () => void {
+    this.#closeListeners.add(listener)
+    return () => this.#closeListeners.delete(listener)
+  }
+
+  /** The transport drops: every stream ends `remote`, close listeners hear it. */
+  drop(): void {
+    if (this.#closed) return
+    this.#closed = true
+    for (const listen of this.listens) listen.end('remote')
+    for (const listener of this.#closeListeners) listener(new Error('transport dropped'))
+  }
+
+  async close(): Promise<void> {
+    this.drop()
+  }
+}
+
+export const methodNotFound = () => new McpRequestError(-32601, 'Method not found')
+
+/** A host over a list of sessions: each `getSession` after a drop hands out the next one. */
+export function fakeHost(...sessions: FakeSession[]) {
+  const invalidated: string[] = []
+  let index = 0
+  const host = {
+    invalidated,
+    /** `getSession` calls so far. */
+    connects: 0,
+    /** Makes the next `getSession` calls reject. */
+    failNext: 0,
+    get current(): FakeSession {
+      return sessions[Math.min(index, sessions.length - 1)] as FakeSession
+    },
+    async getSession(signal: AbortSignal) {
+      signal.throwIfAborted()
+      host.connects++
+      if (host.failNext > 0) {
+        host.failNext--
+        throw new Error('connect refused')
+      }
+      while (index < sessions.length - 1 && sessions[index]?.isDropped) index++
+      return host.current
+    },
+    invalidateRead(uri: string) {
+      invalidated.push(`read ${uri}`)
+    },
+    invalidateLists() {
+      invalidated.push('lists')
+    },
+  } satisfies SubscriptionHost & Record<string, unknown>
+  return host
+}

@@ -1,0 +1,51 @@
+// A channel is how one server delivers change notifications for one filter: a modern
+// `subscriptions/listen` stream or, on legacy servers, `resources/subscribe` plus the
+// unsolicited notifications. The engine (subscriptions.ts) drives either through this
+// one interface.
+import type { SessionNotification, SubscriptionFilter } from './session.ts'
+import { coversUri } from './subscriptionsFilter.ts'
+
+export type ChannelEvent = { type: 'updated'; uri: string } | { type: 'listChanged' }
+
+export interface Channel {
+  /** What the server honours right now (modern: the ack; legacy: the subscribes that succeeded). */
+  readonly honored: SubscriptionFilter
+  /** What was last asked of the server. */
+  readonly requested: SubscriptionFilter
+  /**
+   * Settles once if the channel ends without `close()`: `graceful` when the server ended
+   * it (listen result or `notifications/cancelled`), `remote` when the transport dropped.
+   */
+  readonly ended: Promise<'graceful' | 'remote'>
+  /** Switch to `filter` with no gap: the new delivery is in place before the old one stops. Rejects (old delivery kept) on failure. */
+  retarget(filter: SubscriptionFilter): Promise<void>
+  /** Stop delivering: HTTP abort / stdio `notifications/cancelled`, or unsubscribe. */
+  close(): Promise<void>
+}
+
+export type OpenChannel = (
+  filter: SubscriptionFilter,
+  onEvent: (event: ChannelEvent) => void,
+) => Promise<Channel>
+
+/** Longest URI accepted from a notification; anything longer is hostile noise. */
+const MAX_URI = 8_192
+
+/**
+ * Reads a resource notification into an event, or `undefined` when it is malformed or
+ * was not asked for (a server must not send types the client did not request).
+ */
+export function readEvent(
+  notification: SessionNotification,
+  requested: SubscriptionFilter,
+): ChannelEvent | undefined {
+  if (notification.method === 'notifications/resources/list_changed') {
+    return requested.resourcesListChanged ? { type: 'listChanged' } : undefined
+  }
+  if (notification.method === 'notifications/resources/updated') {
+    const uri = notification.params?.uri
+    if (typeof uri !== 'string' || uri.length === 0 || uri.length > MAX_URI) return undefined
+    return coversUri(requested, uri) ? { type: 'updated', uri } : undefined
+  }
+  return undefined
+}

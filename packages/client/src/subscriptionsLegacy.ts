@@ -1,0 +1,118 @@
+// The legacy channel (2025-11-25 servers): `resources/subscribe` / `resources/unsubscribe`
+// per URI, and the unsolicited `updated` / `list_changed` notifications of the session.
+// Changing the filter subscribes the new URIs before unsubscribing the old ones.
+import { McpRequestError } from './errors.ts'
+import type { Session, SubscriptionFilter } from './session.ts'
+import type { Channel, ChannelEvent } from './subscriptionsChannel.ts'
+import { readEvent } from './subscriptionsChannel.ts'
+
+const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
+/** Unsubscribing is a courtesy: never let a slow server hold up a close for long. */
+const UNSUBSCRIBE_TIMEOUT_MS = 5_000
+
+/**
+ * Subscribes every URI of `filter`. A URI the server refuses (any JSON-RPC error) is
+ * simply not honoured; `-32601` means the server has no subscriptions at all. A transport
+ * failure rejects, since nothing can be delivered then.
+ */
+export async function openLegacyChannel(
+  session: Session,
+  filter: SubscriptionFilter,
+  onEvent: (event: ChannelEvent) => void,
+): Promise<Channel> {
+  let requested = filter
+  let closing = false
+  let noSubscribe = false
+  /** URIs the server accepted a subscribe for. */
+  const subscribed = new Set<string>()
+  /** Subscribed, or with a subscribe in flight: updates for these are welcome. */
+  const accepting = new Set<string>()
+  let settle!: (reason: 'remote') => void
+  const ended = new Promise<'graceful' | 'remote'>((resolve) => {
+    settle = (reason) => {
+      if (!closing) resolve(reason)
+    }
+  })
+
+  const offNotification = session.onNotification((notification) => {
+    const meta = notification.params?._meta
+    // A notification tagged with a listen id belongs to some modern stream, not to us.
+    if (typeof meta === 'object' && meta !== null && SUBSCRIPTION_ID in meta) return
+    const accepted = {
+      resourcesListChanged: requested.resourcesListChanged,
+      resourceSubscriptions: [...accepting],
+    }
+    const event = readEvent(notification, accepted)
+    if (event) onEvent(event)
+  })
+  const offClose = session.onClose(() => settle('remote'))
+
+  const subscribe = async (uri: string) => {
+    if (noSubscribe) return
+    accepting.add(uri)
+    try {
+      await session.request('resources/subscribe', { uri })
+      subscribed.add(uri)
+    } catch (error) {
+      accepting.delete(uri)
+      if (!(error instanceof McpRequestError)) throw error
+      if (error.code === -32601) noSubscribe = true
+    }
+  }
+
+  const unsubscribe = (uris: string[]) =>
+    Promise.all(
+      uris.map((uri) =>
+        session
+          .request('resources/unsubscribe', { uri }, { timeoutMs: UNSUBSCRIBE_TIMEOUT_MS })
+          .catch(() => {}),
+      ),
+    )
+
+  const apply = async (next: SubscriptionFilter) => {
+    const wanted = new Set(next.resourceSubscriptions ?? [])
+    await Promise.all([...wanted].filter((uri) => !accepting.has(uri)).map(subscribe))
+    requested = next
+    const dropped = [...subscribed].filter((uri) => !wanted.has(uri))
+    for (const uri of dropped) {
+      subscribed.delete(uri)
+      accepting.delete(uri)
+    }
+    await unsubscribe(dropped)
+  }
+
+  try {
+    await apply(filter)
+  } catch (error) {
+    offNotification()
+    offClose()
+    throw error
+  }
+
+  return {
+    get honored() {
+      const uris = (requested.resourceSubscriptions ?? []).filter((uri) => subscribed.has(uri))
+      return {
+        ...(requested.resourcesListChanged &&
+          session.info.capabilities.resources?.listChanged === true && {
+            resourcesListChanged: true,
+          }),
+        ...(uris.length > 0 && { resourceSubscriptions: uris }),
+      }
+    },
+    get requested() {
+      return requested
+    },
+    ended,
+    retarget: apply,
+    async close() {
+      closing = true
+      offNotification()
+      offClose()
+      const uris = [...subscribed]
+      subscribed.clear()
+      accepting.clear()
+      await unsubscribe(uris)
+    },
+  }
+}
