@@ -131,34 +131,43 @@ export class FakeSession implements Session {
 export const methodNotFound = () => new McpRequestError(-32601, 'Method not found')
 
 /** A host over a list of sessions: each `getSession` after a drop hands out the next one. */
-export function fakeHost(...sessions: FakeSession[]) {
-  const invalidated: string[] = []
-  let index = 0
-  const host = {
-    invalidated,
-    /** `getSession` calls so far. */
-    connects: 0,
-    /** Makes the next `getSession` calls reject. */
-    failNext: 0,
-    get current(): FakeSession {
-      return sessions[Math.min(index, sessions.length - 1)] as FakeSession
-    },
-    async getSession(signal: AbortSignal) {
-      signal.throwIfAborted()
-      host.connects++
-      if (host.failNext > 0) {
-        host.failNext--
-        throw new Error('connect refused')
-      }
-      while (index < sessions.length - 1 && sessions[index]?.isDropped) index++
-      return host.current
-    },
-    invalidateRead(uri: string) {
-      invalidated.push(`read ${uri}`)
-    },
-    invalidateLists() {
-      invalidated.push('lists')
-    },
-  } satisfies SubscriptionHost & Record<string, unknown>
-  return host
+export class FakeHost implements SubscriptionHost {
+  readonly invalidated: string[] = []
+  readonly #sessions: FakeSession[]
+  #index = 0
+  /** `getSession` calls so far. */
+  connects = 0
+  /** Makes the next `getSession` calls reject. */
+  failNext = 0
+
+  constructor(sessions: FakeSession[]) {
+    this.#sessions = sessions
+  }
+
+  get current(): FakeSession {
+    return this.#sessions[Math.min(this.#index, this.#sessions.length - 1)] as FakeSession
+  }
+
+  async getSession(signal: AbortSignal): Promise<Session> {
+    signal.throwIfAborted()
+    this.connects++
+    if (this.failNext > 0) {
+      this.failNext--
+      throw new Error('connect refused')
+    }
+    while (this.#index < this.#sessions.length - 1 && this.current.isDropped) this.#index++
+    return this.current
+  }
+
+  invalidateRead(uri: string): void {
+    this.invalidated.push(`read ${uri}`)
+  }
+
+  invalidateLists(): void {
+    this.invalidated.push('lists')
+  }
+}
+
+export function fakeHost(...sessions: FakeSession[]): FakeHost {
+  return new FakeHost(sessions)
 }
