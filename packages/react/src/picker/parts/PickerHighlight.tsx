@@ -1,0 +1,28 @@
+// PARTS: text with the fuzzy-search matches marked. Always text nodes, never HTML.
+import { highlightRanges } from '../../search/index.ts'
+
+export interface PickerHighlightProps {
+  text: string
+  /** Matched [start, end] ranges (end inclusive, as fuse.js reports them). */
+  ranges?: readonly [number, number][]
+}
+
+/** Renders `text` with `<mark>` around the matched ranges. */
+export function PickerHighlight({ text, ranges }: PickerHighlightProps) {
+  if (!ranges || ranges.length === 0) return <>{text}</>
+  return (
+    <>
+      {highlightRanges(text, ranges).map((part, i) =>
+        part.highlighted ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional and immutable
+          <mark key={i} className="rk-match">
+            {part.text}
+          </mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional and immutable
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  )
+}

@@ -1,0 +1,18 @@
+// PARTS: the search field (a combobox controlling the list or tree).
+import type { InputHTMLAttributes } from 'react'
+import { usePickerContext } from './PickerContext.ts'
+
+export type PickerInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value'>
+
+/** The search input; `aria-label` defaults to "Search resources". */
+export function PickerInput({ className, ...props }: PickerInputProps) {
+  const picker = usePickerContext()
+  return (
+    <input
+      placeholder="Search resources…"
+      aria-label="Search resources"
+      {...picker.getInputProps(props)}
+      className={className ? `rk-picker-input ${className}` : 'rk-picker-input'}
+    />
+  )
+}

@@ -1,0 +1,95 @@
+// PARTS: the scrolling listbox or tree. Only the rows in (and near) the viewport are in
+// the DOM (@tanstack/react-virtual), so 100,000 resources cost about 100 row elements.
+// In the list view, rows sit in one `role="group"` per server, labelled by its header.
+import type { VirtualItem } from '@tanstack/react-virtual'
+import type { CSSProperties, HTMLAttributes, ReactNode } from 'react'
+import { rowDomId } from '../mergeProps.ts'
+import type { PickerRow } from '../pickerRow.ts'
+import { usePickerContext } from './PickerContext.ts'
+import { PickerItem } from './PickerItem.tsx'
+
+export interface PickerListProps extends HTMLAttributes<HTMLDivElement> {
+  /** Renders one row (spread `getItemProps({ row })` on its root). @default <PickerItem row={row} /> */
+  renderRow?: (row: PickerRow) => ReactNode
+}
+
+function place(start: number): CSSProperties {
+  return {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    width: '100%',
+    transform: `translateY(${start}px)`,
+  }
+}
+
+interface Segment {
+  serverId: string
+  items: VirtualItem[]
+}
+
+function segments(items: VirtualItem[], rows: readonly PickerRow[]): Segment[] {
+  const out: Segment[] = []
+  for (const item of items) {
+    const row = rows[item.index]
+    if (!row) continue
+    const last = out[out.length - 1]
+    if (last && last.serverId === row.serverId) last.items.push(item)
+    else out.push({ serverId: row.serverId, items: [item] })
+  }
+  return out
+}
+
+/** The listbox (list view) or tree (tree view) with virtualized rows. */
+export function PickerList({ renderRow, className, ...props }: PickerListProps) {
+  const picker = usePickerContext()
+  const { rows, virtualItems, totalSize, view, virtualizer } = picker
+  const render = (row: PickerRow) => (renderRow ? renderRow(row) : <PickerItem row={row} />)
+  const rowAt = (item: VirtualItem) => {
+    const row = rows[item.index]
+    if (!row) return null
+    return (
+      <div key={row.id} role="presentation" style={place(item.start)} data-index={item.index}>
+        {render(row)}
+      </div>
+    )
+  }
+
+  let body: ReactNode
+  if (view === 'tree') {
+    body = virtualItems.map(rowAt)
+  } else {
+    body = segments(virtualItems, rows).map((segment) => {
+      const headerIndex = rows.findIndex(
+        (r) => r.kind === 'server' && r.serverId === segment.serverId,
+      )
+      const header = rows[headerIndex]
+      const inWindow = segment.items.some((i) => i.index === headerIndex)
+      // The header labels the group, so it stays in the DOM even when scrolled past.
+      const headerItem = virtualizer.measurementsCache[headerIndex]
+      return (
+        // A virtualized group: its rows are positioned by the list, not laid out by a fieldset.
+        // biome-ignore lint/a11y/useSemanticElements: role="group" inside a listbox is the ARIA pattern
+        <div
+          key={segment.serverId}
+          role="group"
+          aria-labelledby={header ? rowDomId(picker.baseId, header.id) : undefined}
+        >
+          {header && !inWindow && headerItem && rowAt(headerItem)}
+          {segment.items.map(rowAt)}
+        </div>
+      )
+    })
+  }
+
+  return (
+    <div
+      {...picker.getListProps({ 'aria-label': 'Resources', ...props })}
+      className={className ? `rk-picker-list ${className}` : 'rk-picker-list'}
+    >
+      <div role="presentation" style={{ position: 'relative', width: '100%', height: totalSize }}>
+        {body}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+// PARTS: the root runs usePicker once and shares it with every part inside.
+import type { HTMLAttributes, ReactNode } from 'react'
+import { type UsePickerOptions, usePicker } from '../usePicker.ts'
+import { PickerContext } from './PickerContext.ts'
+
+export interface PickerRootProps
+  extends UsePickerOptions,
+    Omit<HTMLAttributes<HTMLDivElement>, 'onSelect' | 'id' | 'defaultValue'> {
+  children?: ReactNode
+}
+
+/** Provides the picker to its parts; renders a `<div class="rk-picker">`. */
+export function PickerRoot(props: PickerRootProps) {
+  const {
+    sources,
+    store,
+    selectionMode,
+    onSelect,
+    onTemplateSelect,
+    loadDirectory,
+    query,
+    defaultQuery,
+    onQueryChange,
+    view,
+    defaultView,
+    onViewChange,
+    onEscape,
+    id,
+    estimateRowHeight,
+    overscan,
+    initialRect,
+    searchLimit,
+    children,
+    className,
+    ...domProps
+  } = props
+  const picker = usePicker({
+    sources,
+    store,
+    selectionMode,
+    onSelect,
+    onTemplateSelect,
+    loadDirectory,
+    query,
+    defaultQuery,
+    onQueryChange,
+    view,
+    defaultView,
+    onViewChange,
+    onEscape,
+    id,
+    estimateRowHeight,
+    overscan,
+    initialRect,
+    searchLimit,
+  })
+  return (
+    <PickerContext.Provider value={picker}>
+      <div
+        {...picker.getRootProps(domProps)}
+        className={className ? `rk-picker ${className}` : 'rk-picker'}
+      >
+        {children}
+      </div>
+    </PickerContext.Provider>
+  )
+}

@@ -1,0 +1,128 @@
+// PARTS: the default inside of a row, per kind. Server text is always rendered as text.
+import { formatBytes, formatLastModified, mimeIcon } from '../../collection/index.ts'
+import type { PickerRow } from '../pickerRow.ts'
+import { PickerHighlight } from './PickerHighlight.tsx'
+import { ServerIcon } from './ServerIcon.tsx'
+
+function Chevron({ row }: { row: PickerRow }) {
+  return (
+    <span
+      className="rk-chevron"
+      aria-hidden="true"
+      data-expanded={row.hasChildren ? row.expanded : undefined}
+    />
+  )
+}
+
+function rangesOf(
+  row: PickerRow,
+  key: 'name' | 'title' | 'uri',
+): readonly [number, number][] | undefined {
+  if (row.kind !== 'resource' && row.kind !== 'template') return undefined
+  return row.matches?.find((m) => m.key === key)?.ranges
+}
+
+const STATUS_TEXT = {
+  connecting: 'Connecting…',
+  loading: 'Loading…',
+  'needs-input': 'Needs input',
+  'needs-auth': 'Needs sign-in',
+  error: 'Failed',
+  empty: 'No resources',
+  ready: '',
+} as const
+
+/** Default content of a row of any kind. */
+export function PickerRowContent({ row }: { row: PickerRow }) {
+  switch (row.kind) {
+    case 'server':
+      return (
+        <>
+          <Chevron row={row} />
+          <ServerIcon icons={row.source.icons} />
+          <span className="rk-label">{row.label}</span>
+          {row.source.status !== 'ready' && (
+            <span className="rk-badge" data-status={row.source.status}>
+              {STATUS_TEXT[row.source.status]}
+            </span>
+          )}
+        </>
+      )
+    case 'folder':
+    case 'directory':
+      return (
+        <>
+          <Chevron row={row} />
+          <span className="rk-mime-icon" data-icon="folder" aria-hidden="true" />
+          <span className="rk-label">{row.label}</span>
+        </>
+      )
+    case 'resource': {
+      const r = row.resource
+      const display = r.title ?? r.name
+      const key = r.title !== undefined ? 'title' : 'name'
+      const modified = r.annotations?.lastModified
+      return (
+        <>
+          <Chevron row={row} />
+          <span
+            className="rk-mime-icon"
+            data-icon={mimeIcon(r.mimeType, r.uri)}
+            aria-hidden="true"
+          />
+          <span className="rk-label">
+            <PickerHighlight text={display} ranges={rangesOf(row, key)} />
+          </span>
+          <span className="rk-meta">
+            {r.size !== undefined && <span className="rk-size">{formatBytes(r.size)}</span>}
+            {modified && (
+              <time className="rk-modified" dateTime={modified}>
+                {formatLastModified(modified)}
+              </time>
+            )}
+          </span>
+          <span className="rk-updated-mark" aria-hidden="true" />
+        </>
+      )
+    }
+    case 'template':
+      return (
+        <>
+          <Chevron row={row} />
+          <span className="rk-mime-icon" data-icon="template" aria-hidden="true" />
+          <span className="rk-label">
+            <PickerHighlight
+              text={row.template.title ?? row.template.name}
+              ranges={rangesOf(row, row.template.title !== undefined ? 'title' : 'name')}
+            />
+          </span>
+          <span className="rk-meta">
+            <code className="rk-template-uri">{row.template.uriTemplate}</code>
+          </span>
+        </>
+      )
+    case 'status':
+      return (
+        <>
+          <span className="rk-status-text">{row.label}</span>
+          {row.source.retry && <span className="rk-action">Retry</span>}
+        </>
+      )
+    case 'loadMore':
+      return (
+        <>
+          <span className="rk-status-text">
+            {row.source.resources.length.toLocaleString('en-US')} loaded — more available
+          </span>
+          <span className="rk-action">{row.source.loadingMore ? 'Loading…' : 'Load more'}</span>
+        </>
+      )
+    case 'message':
+      return (
+        <>
+          <span className="rk-status-text">{row.label}</span>
+          {row.tone === 'error' && <span className="rk-action">Retry</span>}
+        </>
+      )
+  }
+}

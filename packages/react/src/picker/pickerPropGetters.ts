@@ -1,0 +1,195 @@
+// Prop getters (as Downshift hands them out): each returns the ARIA, ids, data-* state and
+// handlers for one element, merged with what the caller passes (caller's handlers first).
+import type { Virtualizer } from '@tanstack/react-virtual'
+import type {
+  ChangeEvent,
+  HTMLAttributes,
+  KeyboardEvent,
+  MouseEvent,
+  MutableRefObject,
+  Ref,
+} from 'react'
+import { composeHandlers, mergeRefs, rowDomId } from './mergeProps.ts'
+import { isActionable, type PickerRow } from './pickerRow.ts'
+import { type PickerView, type ResourceDescriptor, selectionKey } from './pickerStore.ts'
+
+interface GetterContext {
+  baseId: string
+  view: PickerView
+  query: string
+  rows: readonly PickerRow[]
+  highlightedId: string | null
+  selected: ReadonlyMap<string, ResourceDescriptor>
+  updated: ReadonlySet<string>
+  selectionMode: 'single' | 'multiple'
+  resultCount: number
+  scrollRef: MutableRefObject<HTMLElement | null>
+  virtualizer: Virtualizer<HTMLElement, HTMLElement>
+  setQuery(query: string): void
+  setView(view: PickerView): void
+  handleKeyDown(event: KeyboardEvent, focus: 'input' | 'widget'): boolean
+  activate(row: PickerRow): void
+  highlight(id: string): void
+  setExpanded(row: PickerRow, expanded: boolean): void
+}
+
+type Props<E = HTMLElement> = HTMLAttributes<E> & { ref?: Ref<E> } & Record<
+    `data-${string}`,
+    unknown
+  >
+
+function rowUri(row: PickerRow): string | undefined {
+  if (row.kind === 'resource' || row.kind === 'directory') return row.resource.uri
+  return undefined
+}
+
+/** The text of the polite live region: how many results, or how many resources. */
+export function liveMessage(query: string, resultCount: number): string {
+  if (query === '') return `${resultCount.toLocaleString('en-US')} resources`
+  if (resultCount === 0) return 'No results'
+  return `${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'result' : 'results'}`
+}
+
+export function createPropGetters(ctx: GetterContext) {
+  const listId = `${ctx.baseId}-list`
+  const inputId = `${ctx.baseId}-input`
+  const activeId = ctx.highlightedId === null ? undefined : rowDomId(ctx.baseId, ctx.highlightedId)
+
+  const comboboxProps = (user: Props = {}) => ({
+    ...user,
+    role: 'combobox',
+    'aria-controls': listId,
+    'aria-expanded': true,
+    'aria-autocomplete': 'list' as const,
+    'aria-activedescendant': activeId,
+    onKeyDown: composeHandlers(user.onKeyDown, (e: KeyboardEvent) => {
+      ctx.handleKeyDown(e, 'input')
+    }),
+  })
+
+  return {
+    /** Props for the element around the picker. */
+    getRootProps: (user: Props = {}) => ({
+      ...user,
+      'data-view': ctx.view,
+      'data-searching': ctx.query !== '' || undefined,
+    }),
+
+    /** Props for the search `<input>` (a combobox owning the list). */
+    getInputProps: (user: Props<HTMLInputElement> = {}) => ({
+      id: inputId,
+      type: 'text',
+      autoComplete: 'off',
+      spellCheck: false,
+      ...comboboxProps(user as Props),
+      value: ctx.query,
+      onChange: composeHandlers(
+        user.onChange as ((e: ChangeEvent<HTMLInputElement>) => void) | undefined,
+        (e: ChangeEvent<HTMLInputElement>) => ctx.setQuery(e.target.value),
+      ),
+    }),
+
+    /** Props for an input the app owns (e.g. a composer): ARIA and keys only, no value. */
+    getComboboxProps: comboboxProps,
+
+    /** Props for the scrolling listbox or tree (also focusable on its own). */
+    getListProps: (user: Props = {}) => ({
+      tabIndex: 0,
+      ...user,
+      id: listId,
+      role: ctx.view === 'tree' ? 'tree' : 'listbox',
+      'aria-multiselectable': ctx.selectionMode === 'multiple' || undefined,
+      'aria-activedescendant': activeId,
+      'data-view': ctx.view,
+      ref: mergeRefs(user.ref, (el: HTMLElement | null) => {
+        ctx.scrollRef.current = el
+      }),
+      onKeyDown: composeHandlers(user.onKeyDown, (e: KeyboardEvent) => {
+        ctx.handleKeyDown(e, 'widget')
+      }),
+    }),
+
+    /** Props for one row: option or treeitem, with its state as data-* attributes. */
+    getItemProps: ({ row, ...user }: Props & { row: PickerRow }) => {
+      const uri = rowUri(row)
+      const key = uri === undefined ? undefined : selectionKey(row.serverId, uri)
+      const highlighted = row.id === ctx.highlightedId
+      const selected = key !== undefined && ctx.selected.has(key)
+      const isTree = ctx.view === 'tree'
+      // Single select: the highlighted option is the selected one (APG combobox).
+      const ariaSelected = ctx.selectionMode === 'multiple' ? selected : highlighted
+      const status =
+        row.kind === 'server' || row.kind === 'status'
+          ? row.source.status
+          : row.kind === 'message'
+            ? row.tone
+            : undefined
+      if (!isTree && row.kind === 'server') {
+        // In the list view a server row is the label of its group, not an option.
+        return {
+          ...user,
+          id: rowDomId(ctx.baseId, row.id),
+          role: 'presentation',
+          'data-kind': row.kind,
+          'data-depth': row.depth,
+          'data-status': status,
+        }
+      }
+      return {
+        ...user,
+        id: rowDomId(ctx.baseId, row.id),
+        role: isTree ? 'treeitem' : 'option',
+        'aria-label': row.label,
+        'aria-selected': ariaSelected,
+        'aria-disabled': isActionable(row) ? undefined : true,
+        'aria-level': isTree ? row.depth + 1 : undefined,
+        'aria-posinset': row.posInSet,
+        'aria-setsize': row.setSize,
+        'aria-expanded': isTree && row.hasChildren ? row.expanded : undefined,
+        'data-kind': row.kind,
+        'data-depth': row.depth,
+        'data-highlighted': highlighted || undefined,
+        'data-selected': selected || undefined,
+        'data-expanded': row.hasChildren ? row.expanded : undefined,
+        'data-status': status,
+        'data-updated': (key !== undefined && ctx.updated.has(key)) || undefined,
+        // Keep focus in the input: a click must not blur the combobox.
+        onMouseDown: composeHandlers(user.onMouseDown, (e: MouseEvent) => e.preventDefault()),
+        onMouseMove: composeHandlers(user.onMouseMove, () => {
+          if (!highlighted) ctx.highlight(row.id)
+        }),
+        onClick: composeHandlers(user.onClick, () => ctx.activate(row)),
+      }
+    },
+
+    /** Props for a row's expand/collapse chevron (decorative: the row carries aria-expanded). */
+    getToggleProps: ({ row, ...user }: Props & { row: PickerRow }) => ({
+      ...user,
+      'aria-hidden': true,
+      'data-expanded': row.expanded,
+      onClick: composeHandlers(user.onClick, (e: MouseEvent) => {
+        e.stopPropagation()
+        ctx.highlight(row.id)
+        ctx.setExpanded(row, !row.expanded)
+      }),
+    }),
+
+    /** Props for a button that switches to `view`. */
+    getViewToggleProps: ({ view, ...user }: Props<HTMLButtonElement> & { view: PickerView }) => ({
+      type: 'button' as const,
+      ...user,
+      'aria-pressed': ctx.view === view,
+      'data-view': view,
+      onClick: composeHandlers(user.onClick, () => ctx.setView(view)),
+    }),
+
+    /** Props for the polite live region announcing the result count. */
+    getLiveRegionProps: (user: Props = {}) => ({
+      ...user,
+      role: 'status',
+      'aria-live': 'polite' as const,
+      'aria-atomic': true,
+      children: liveMessage(ctx.query, ctx.resultCount),
+    }),
+  }
+}

@@ -1,0 +1,127 @@
+// PARTS: one template variable: a text field (combobox) with the server's suggestions.
+import { type KeyboardEvent, useState } from 'react'
+import { useTemplateCompletion } from './useTemplateCompletion.ts'
+
+export interface TemplateFieldProps {
+  serverId: string
+  template: string
+  name: string
+  required: boolean
+  value: string
+  onChange: (value: string) => void
+  /** The other variables, sent as context.arguments. */
+  context: Record<string, string>
+  /** @default 200 */
+  debounceMs?: number
+  id: string
+}
+
+/** A variable's input with completion suggestions (kept in the server's order). */
+export function TemplateField(props: TemplateFieldProps) {
+  const { id, name, required, value, onChange } = props
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const completion = useTemplateCompletion({
+    serverId: props.serverId,
+    template: props.template,
+    name,
+    value,
+    context: props.context,
+    debounceMs: props.debounceMs,
+    enabled: open,
+  })
+  const suggestions = completion.values
+  const listId = `${id}-suggestions`
+  const showList = open && suggestions.length > 0
+
+  const choose = (suggestion: string) => {
+    onChange(suggestion)
+    setOpen(false)
+    setActive(-1)
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault()
+      setOpen(true)
+      setActive((i) => Math.min(i + 1, suggestions.length - 1))
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault()
+      setActive((i) => Math.max(i - 1, 0))
+    } else if (e.key === 'Enter' && showList && active >= 0 && suggestions[active] !== undefined) {
+      e.preventDefault()
+      choose(suggestions[active])
+    } else if (e.key === 'Escape' && showList) {
+      e.preventDefault()
+      setOpen(false)
+    }
+  }
+
+  const more =
+    completion.total !== undefined && completion.total > suggestions.length
+      ? `Showing ${suggestions.length} of ${completion.total}`
+      : completion.hasMore
+        ? 'More available — keep typing to narrow'
+        : undefined
+
+  return (
+    <div className="rk-field" data-required={required || undefined}>
+      <label htmlFor={id}>
+        {name}
+        <span className="rk-field-hint">{required ? ' (required)' : ' (optional)'}</span>
+      </label>
+      <input
+        id={id}
+        name={name}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-required={required || undefined}
+        aria-busy={completion.isFetching || undefined}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => {
+          onChange(e.target.value)
+          setOpen(true)
+          setActive(-1)
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      {/* The listbox stays in the DOM so aria-controls always points at something. */}
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={`Suggestions for ${name}`}
+        className="rk-suggestions"
+        hidden={!showList}
+      >
+        {suggestions.map((s, i) => (
+          // Keys reach options through the input (aria-activedescendant); options never take focus.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard is handled by the combobox input
+          <div
+            key={s}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            tabIndex={-1}
+            className="rk-suggestion"
+            data-highlighted={i === active || undefined}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(s)}
+          >
+            {s}
+          </div>
+        ))}
+        {more && (
+          <div role="presentation" className="rk-suggestions-more">
+            {more}
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+// Which template variables a URI needs. The client's helpers list and expand variables;
+// the hint only needs each expression's operator: `{?x}` and `{&x}` are query parameters
+// (optional), every other expression is part of the path (required).
+import { templateVariables } from '@resource-kit/client'
+
+export interface TemplateVariable {
+  name: string
+  required: boolean
+}
+
+/** The template's variables in order, each with a required/optional hint. */
+export function describeTemplateVariables(template: string): TemplateVariable[] {
+  const optional = new Set<string>()
+  let at = template.indexOf('{')
+  while (at !== -1) {
+    const end = template.indexOf('}', at)
+    if (end === -1) break
+    const expression = template.slice(at + 1, end)
+    if (expression.startsWith('?') || expression.startsWith('&')) {
+      for (const spec of expression.slice(1).split(',')) optional.add(spec.split(/[:*]/)[0]!.trim())
+    }
+    at = template.indexOf('{', end)
+  }
+  return templateVariables(template).map((name) => ({ name, required: !optional.has(name) }))
+}
