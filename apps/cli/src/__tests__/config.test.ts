@@ -1,0 +1,108 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are what the config expands
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { UsageError } from '../cliError.ts'
+import { loadConfig, parseConfig } from '../config.ts'
+
+const env = { HOME: '/home/me', TOKEN: 'secret' }
+
+describe('parseConfig', () => {
+  it('reads stdio and HTTP servers in the mcpServers shape', () => {
+    const servers = parseConfig(
+      {
+        mcpServers: {
+          files: {
+            command: 'node',
+            args: ['server.js', '--root', '${HOME}/work'],
+            env: { KEY: '${TOKEN}' },
+          },
+          remote: {
+            url: 'https://example.com/mcp',
+            headers: { Authorization: 'Bearer ${env:TOKEN}' },
+          },
+        },
+      },
+      '/cfg/mcp.json',
+      env,
+    )
+    expect(servers.get('files')).toEqual({
+      kind: 'stdio',
+      command: 'node',
+      args: ['server.js', '--root', '/home/me/work'],
+      env: { KEY: 'secret' },
+    })
+    expect(servers.get('remote')).toEqual({
+      kind: 'http',
+      url: 'https://example.com/mcp',
+      headers: { Authorization: 'Bearer secret' },
+    })
+  })
+
+  it('accepts the VS Code "servers" key and "type"', () => {
+    const servers = parseConfig(
+      { servers: { a: { type: 'http', url: 'http://x/mcp' }, b: { type: 'stdio', command: 'x' } } },
+      'f',
+      env,
+    )
+    expect(servers.get('a')?.kind).toBe('http')
+    expect(servers.get('b')).toEqual({ kind: 'stdio', command: 'x', args: [] })
+  })
+
+  it('uses ${VAR:-default} and fails, naming the field, when a variable is missing', () => {
+    const ok = parseConfig({ mcpServers: { a: { command: '${NOPE:-fallback}' } } }, 'f', env)
+    expect(ok.get('a')).toMatchObject({ command: 'fallback' })
+    expect(() =>
+      parseConfig({ mcpServers: { a: { command: 'x', args: ['${NOPE}'] } } }, 'f', env),
+    ).toThrow('config f: mcpServers.a.args[0] uses ${NOPE}, which is not set in the environment')
+  })
+
+  it('does not expand a value twice or run anything', () => {
+    const servers = parseConfig({ mcpServers: { a: { command: '${A}' } } }, 'f', {
+      A: '${TOKEN} $(rm -rf /)',
+    })
+    expect(servers.get('a')).toMatchObject({ command: '${TOKEN} $(rm -rf /)' })
+  })
+
+  it('resolves a relative cwd against the config file', () => {
+    const servers = parseConfig(
+      { mcpServers: { a: { command: 'x', cwd: 'sub' } } },
+      '/etc/cfg/mcp.json',
+      env,
+    )
+    expect(servers.get('a')).toMatchObject({ cwd: '/etc/cfg/sub' })
+  })
+
+  it('explains each malformed entry', () => {
+    const bad = (json: unknown) => () => parseConfig(json, 'f', env)
+    expect(bad([])).toThrow(/expected a JSON object with "mcpServers"/)
+    expect(bad({ mcpServers: [] })).toThrow(/must be an object of named servers/)
+    expect(bad({ mcpServers: { a: { args: [] } } })).toThrow(/mcpServers.a needs "command"/)
+    expect(bad({ mcpServers: { a: { command: 'x', args: 'y' } } })).toThrow(
+      /args must be an array of strings/,
+    )
+    expect(bad({ mcpServers: { a: { command: 'x', env: { K: 1 } } } })).toThrow(
+      /env must be an object of strings/,
+    )
+    expect(bad({ mcpServers: { a: { url: 'ftp://x' } } })).toThrow(/http:\/\/ or https:\/\//)
+    expect(bad({ mcpServers: { a: { type: 'sse', url: 'http://x' } } })).toThrow(
+      /SSE transport is not supported/,
+    )
+    expect(bad({ mcpServers: { a: { command: 'x' } } })).not.toThrow()
+  })
+})
+
+describe('loadConfig', () => {
+  it('reads a file and reports unreadable or invalid JSON as usage errors', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rk-cli-config-'))
+    const good = join(dir, 'good.json')
+    await writeFile(good, JSON.stringify({ mcpServers: { a: { url: 'http://127.0.0.1/mcp' } } }))
+    expect((await loadConfig(good, {})).get('a')).toMatchObject({ kind: 'http' })
+    const broken = join(dir, 'broken.json')
+    await writeFile(broken, '{ nope')
+    await expect(loadConfig(broken, {})).rejects.toThrow(/not valid JSON/)
+    await expect(loadConfig(join(dir, 'missing.json'), {})).rejects.toBeInstanceOf(UsageError)
+    await expect(loadConfig(join(dir, 'missing.json'), {})).rejects.toThrow(/no such file/)
+  })
+})

@@ -1,0 +1,201 @@
+// The whole run of one `resource-kit` invocation, with every environment dependency passed
+// in (streams, env, clock, how to make the client), so it runs the same from bin.ts and
+// from a test. Resolves with the exit code; never throws.
+import type { ResourceClient, ResourceClientOptions, ServerSource } from '@resource-kit/client'
+import packageJson from '../package.json' with { type: 'json' }
+import { type ParsedArgs, parseCliArgs } from './args.ts'
+import { classifyError } from './classifyError.ts'
+import { CliError, UsageError } from './cliError.ts'
+import { type CliInput, createCliInput } from './cliInputHandler.ts'
+import type { Command, CommandContext } from './commandContext.ts'
+import { runComplete } from './commands/complete.ts'
+import { runInfo } from './commands/info.ts'
+import { runLs } from './commands/ls.ts'
+import { runRead } from './commands/read.ts'
+import { runTree } from './commands/tree.ts'
+import { runWatch } from './commands/watch.ts'
+import type { ServerConfig } from './config.ts'
+import { ExitCode } from './exitCodes.ts'
+import { helpText } from './help.ts'
+import { parsePairs } from './keyValue.ts'
+import { Output, type OutputStream } from './output.ts'
+import { promptElicitation } from './prompt.ts'
+import { resolveServerTarget } from './serverSource.ts'
+
+export interface CliEnvironment {
+  argv: readonly string[]
+  stdout: OutputStream
+  stderr: OutputStream
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean }
+  env: Record<string, string | undefined>
+  /** Aborted (with a CliError reason) on Ctrl-C / SIGTERM. */
+  interrupt?: AbortSignal
+  now?: () => number
+  createClient: (options: ResourceClientOptions) => ResourceClient
+  /** Turns a server config into a client ServerSource (stdio needs `@resource-kit/client/node`). */
+  toSource: (config: ServerConfig, options: { quiet: boolean }) => ServerSource
+}
+
+export const version: string = packageJson.version
+
+const commands: Record<Exclude<NonNullable<ParsedArgs['command']>, 'help'>, Command> = {
+  info: runInfo,
+  ls: runLs,
+  tree: runTree,
+  read: runRead,
+  complete: runComplete,
+  watch: runWatch,
+}
+
+/** Closing a client must not hang the exit when a server will not go away. */
+const closeTimeoutMs = 3000
+
+export async function runCli(environment: CliEnvironment): Promise<number> {
+  const { env } = environment
+  let parsed: ParsedArgs
+  try {
+    parsed = parseCliArgs(environment.argv)
+  } catch (error) {
+    const json = environment.argv.includes('--json')
+    const out = new Output({ ...environment, json })
+    return report(out, classifyError(error), true)
+  }
+  const { options } = parsed
+  const out = new Output({
+    stdout: environment.stdout,
+    stderr: environment.stderr,
+    json: options.json,
+    color: options.color,
+    env,
+  })
+
+  if (parsed.version) {
+    out.line(version)
+    return ExitCode.ok
+  }
+  if (parsed.help || parsed.command === 'help' || parsed.command === undefined) {
+    const topic = parsed.command === 'help' ? parsed.positionals[0] : parsed.command
+    if (topic !== undefined && !(topic in commands))
+      return report(out, new UsageError(`no help for "${topic}": not a command`), true)
+    out.write(helpText(topic as keyof typeof commands | undefined))
+    return parsed.command === undefined && !parsed.help ? ExitCode.usage : ExitCode.ok
+  }
+  const command = parsed.command
+
+  const controller = new AbortController()
+  const abort = (reason: unknown) => controller.abort(reason)
+  const interrupt = environment.interrupt
+  if (interrupt?.aborted) abort(interrupt.reason)
+  const onInterrupt = () => abort(interrupt?.reason)
+  interrupt?.addEventListener('abort', onInterrupt, { once: true })
+  const timer =
+    options.timeout === undefined
+      ? undefined
+      : setTimeout(
+          () =>
+            abort(
+              new CliError(
+                `timed out after ${options.timeout} s (--timeout)`,
+                ExitCode.timeout,
+                'timeout',
+              ),
+            ),
+          options.timeout * 1000,
+        )
+  timer?.unref?.()
+
+  let client: ResourceClient | undefined
+  let serverId: string | undefined
+  let cliInput: CliInput | undefined
+  try {
+    const target = await resolveServerTarget(options, parsed.stdioCommand, env)
+    serverId = target.id
+    cliInput = createCliInput({
+      inputs: parsePairs(options.input, '--input') ?? {},
+      yes: options.yes,
+      ...(environment.stdin.isTTY &&
+        environment.stderr.isTTY && {
+          prompt: (request, heading, prefilled, signal) =>
+            promptElicitation(request, {
+              input: environment.stdin,
+              output: environment.stderr as NodeJS.WritableStream,
+              style: out.errStyle,
+              heading,
+              prefilled,
+              signal,
+            }),
+        }),
+    })
+    client = environment.createClient({
+      inputHandler: cliInput.handler,
+      clientInfo: { name: 'resource-kit-cli', version },
+    })
+    client.addServer(target.id, environment.toSource(target.config, { quiet: options.quiet }))
+    try {
+      await client.ready(target.id, { signal: controller.signal })
+    } catch (error) {
+      if (controller.signal.aborted) throw error
+      const classified = classifyError(error, { serverId: target.id })
+      throw classified.exitCode === ExitCode.connectionFailed
+        ? classified
+        : new CliError(
+            `cannot connect to server "${target.id}": ${classified.message}`,
+            ExitCode.connectionFailed,
+            'connection_failed',
+            { server: target.id },
+          )
+    }
+    const context: CommandContext = {
+      client,
+      serverId: target.id,
+      positionals: parsed.positionals,
+      options,
+      out,
+      signal: controller.signal,
+      now: environment.now ?? Date.now,
+    }
+    return await commands[command](context)
+  } catch (error) {
+    // A failed input request explains the error it caused better than the error itself.
+    const classified =
+      cliInput?.failure ??
+      classifyError(error, {
+        serverId,
+        uri: command === 'read' ? parsed.positionals[0] : undefined,
+        abortReason: controller.signal.aborted ? controller.signal.reason : undefined,
+      })
+    return report(out, classified, classified.exitCode === ExitCode.usage)
+  } finally {
+    if (timer) clearTimeout(timer)
+    interrupt?.removeEventListener('abort', onInterrupt)
+    if (client) await closeQuietly(client)
+  }
+}
+
+async function closeQuietly(client: ResourceClient): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([
+    client.close().catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, closeTimeoutMs)
+      timer.unref?.()
+    }),
+  ])
+  if (timer) clearTimeout(timer)
+}
+
+function report(out: Output, error: CliError, usage: boolean): number {
+  if (out.json) {
+    out.record({
+      error: {
+        kind: error.kind,
+        exitCode: error.exitCode,
+        message: error.message,
+        ...error.details,
+      },
+    })
+  }
+  out.error(error.message)
+  if (usage) out.note('see resource-kit --help')
+  return error.exitCode
+}

@@ -1,0 +1,166 @@
+// Servers named in a JSON config file, in the shape MCP hosts use:
+//   {"mcpServers": {"name": {"command", "args", "env", "cwd"} | {"url", "headers"}}}
+// (`servers` as in VS Code's mcp.json is read too). `${VAR}`, `${VAR:-default}` and
+// `${env:VAR}` in strings are replaced from the environment; nothing is ever run through
+// a shell, and an expanded value is not expanded again.
+import { readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { UsageError } from './cliError.ts'
+
+export interface StdioServerConfig {
+  kind: 'stdio'
+  command: string
+  args: string[]
+  env?: Record<string, string>
+  cwd?: string
+}
+
+export interface HttpServerConfig {
+  kind: 'http'
+  url: string
+  headers?: Record<string, string>
+}
+
+export type ServerConfig = StdioServerConfig | HttpServerConfig
+
+/** Reads and validates a config file; every problem is a UsageError naming the file and the field. */
+export async function loadConfig(
+  file: string,
+  env: Record<string, string | undefined>,
+): Promise<Map<string, ServerConfig>> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error)
+    throw new UsageError(`config ${file}: cannot read it (${reason})`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`config ${file}: not valid JSON (${(error as Error).message})`)
+  }
+  return parseConfig(json, file, env)
+}
+
+/** Validates parsed JSON (already read from `file`, used in messages and to resolve a relative cwd). */
+export function parseConfig(
+  json: unknown,
+  file: string,
+  env: Record<string, string | undefined>,
+): Map<string, ServerConfig> {
+  const fail = (message: string): never => {
+    throw new UsageError(`config ${file}: ${message}`)
+  }
+  if (!isRecord(json)) fail('expected a JSON object with "mcpServers"')
+  const root = json as Record<string, unknown>
+  const key = 'mcpServers' in root ? 'mcpServers' : 'servers' in root ? 'servers' : undefined
+  if (!key) return fail('expected a JSON object with "mcpServers"')
+  const servers = root[key]
+  if (!isRecord(servers)) return fail(`"${key}" must be an object of named servers`)
+  const result = new Map<string, ServerConfig>()
+  for (const [name, entry] of Object.entries(servers)) {
+    const at = `${key}.${name}`
+    if (!isRecord(entry)) return fail(`${at} must be an object`)
+    const expand = (value: string, field: string) => expandEnv(value, env, `${at}.${field}`, fail)
+    result.set(name, parseEntry(entry, at, dirname(resolve(file)), expand, fail))
+  }
+  return result
+}
+
+function parseEntry(
+  entry: Record<string, unknown>,
+  at: string,
+  configDir: string,
+  expand: (value: string, field: string) => string,
+  fail: (message: string) => never,
+): ServerConfig {
+  const type = entry.type
+  if (type !== undefined && typeof type !== 'string') fail(`${at}.type must be a string`)
+  if (type === 'sse')
+    fail(`${at}: the legacy SSE transport is not supported; use a Streamable HTTP url`)
+  if (
+    typeof entry.url === 'string' ||
+    type === 'http' ||
+    type === 'streamable-http' ||
+    type === 'streamableHttp'
+  ) {
+    if (typeof entry.url !== 'string' || entry.url === '')
+      fail(`${at}.url must be a non-empty string`)
+    const url = expand(entry.url as string, 'url')
+    if (!/^https?:\/\//i.test(url))
+      fail(`${at}.url must be an http:// or https:// URL, got "${url}"`)
+    const headers = stringRecord(entry.headers, `${at}.headers`, fail)
+    return {
+      kind: 'http',
+      url,
+      ...(headers && {
+        headers: mapValues(headers, (value, name) => expand(value, `headers.${name}`)),
+      }),
+    }
+  }
+  if (type !== undefined && type !== 'stdio') fail(`${at}.type "${type}" is not one of stdio, http`)
+  if (typeof entry.command !== 'string' || entry.command === '') {
+    return fail(`${at} needs "command" (stdio) or "url" (Streamable HTTP)`)
+  }
+  if (entry.args !== undefined && !isStringArray(entry.args))
+    fail(`${at}.args must be an array of strings`)
+  const args = ((entry.args as string[] | undefined) ?? []).map((arg, i) =>
+    expand(arg, `args[${i}]`),
+  )
+  const env = stringRecord(entry.env, `${at}.env`, fail)
+  if (entry.cwd !== undefined && typeof entry.cwd !== 'string') fail(`${at}.cwd must be a string`)
+  return {
+    kind: 'stdio',
+    command: expand(entry.command, 'command'),
+    args,
+    ...(env && { env: mapValues(env, (value, name) => expand(value, `env.${name}`)) }),
+    ...(typeof entry.cwd === 'string' && { cwd: resolve(configDir, expand(entry.cwd, 'cwd')) }),
+  }
+}
+
+const reference = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g
+
+/** Replaces `${VAR}`, `${env:VAR}` and `${VAR:-default}` from `env`; a missing variable without a default is an error. */
+export function expandEnv(
+  value: string,
+  env: Record<string, string | undefined>,
+  field: string,
+  fail: (message: string) => never,
+): string {
+  return value.replace(reference, (_match, name: string, fallback: string | undefined) => {
+    const found = env[name]
+    if (found !== undefined && found !== '') return found
+    if (fallback !== undefined) return fallback
+    return fail(`${field} uses \${${name}}, which is not set in the environment`)
+  })
+}
+
+function stringRecord(
+  value: unknown,
+  at: string,
+  fail: (message: string) => never,
+): Record<string, string> | undefined {
+  if (value === undefined) return undefined
+  if (!isRecord(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+    return fail(`${at} must be an object of strings`)
+  }
+  return value as Record<string, string>
+}
+
+function mapValues(
+  record: Record<string, string>,
+  map: (value: string, key: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value, key)]))
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+}
