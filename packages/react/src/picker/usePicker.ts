@@ -199,6 +199,17 @@ export function usePicker(options: UsePickerOptions) {
     [store, selectionMode],
   )
 
+  /** Adds a resource reached another way (e.g. a template's form) to the selection. */
+  const selectDescriptor = useCallback(
+    (d: ResourceDescriptor) => {
+      store.getState().select(d, selectionMode)
+      latest.current.onSelect?.(
+        selectionMode === 'single' ? [d] : [...store.getState().selected.values()],
+      )
+    },
+    [store, selectionMode],
+  )
+
   /** Does what the row is for: choose, open the template form, expand, retry, load more. */
   const activate = useCallback(
     (row: PickerRow) => {
@@ -378,6 +389,7 @@ export function usePicker(options: UsePickerOptions) {
     setQuery,
     setView,
     activate,
+    selectDescriptor,
     setExpanded,
     handleKeyDown,
     highlight: highlightAndReveal,

@@ -1,0 +1,192 @@
+// A ResourceClient over plain in-memory data, for hook and part tests in happy-dom.
+// It is not a mock of MCP: integration tests run the real client against real servers.
+import type {
+  CompleteOptions,
+  CompletionResult,
+  Page,
+  ReadResult,
+  Resource,
+  ResourceClient,
+  ResourceTemplate,
+  ServerSnapshot,
+  Watch,
+  WatchEvent,
+  WatchSnapshot,
+  WatchTarget,
+} from '@resource-kit/client'
+import { QueryClient } from '@tanstack/react-query'
+
+export interface FakeServer {
+  snapshot: ServerSnapshot
+  /** Pages of the resource list, in order (each has `nextCursor` = next index, if any). */
+  pages: Resource[][]
+  /** Makes a list page fail. */
+  failPage?: (index: number) => Error | undefined
+  templates?: ResourceTemplate[]
+  reads?: Record<string, ReadResult | Error>
+  complete?: (options: CompleteOptions) => CompletionResult | Promise<CompletionResult>
+}
+
+export interface FakeClient extends ResourceClient {
+  servers: Map<string, FakeServer>
+  setServer(id: string, patch: Partial<FakeServer>): void
+  /** Sends an event to every open watch of a server. */
+  emit(serverId: string, event: WatchEvent): void
+  calls: {
+    list: { serverId: string; cursor?: string }[]
+    complete: CompleteOptions[]
+    reconnect: string[]
+  }
+}
+
+export function readySnapshot(id: string, name = id): ServerSnapshot {
+  return {
+    id,
+    status: 'ready',
+    era: 'modern',
+    capabilities: { resources: { listChanged: true, subscribe: true }, completions: {} },
+    serverInfo: { name, version: '1.0.0' },
+  }
+}
+
+export function createFakeClient(servers: FakeServer[] = []): FakeClient {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const map = new Map(servers.map((s) => [s.snapshot.id, s]))
+  let snapshots: readonly ServerSnapshot[] = servers.map((s) => s.snapshot)
+  const listeners = new Set<() => void>()
+  const watchers = new Map<string, Set<(e: WatchEvent) => void>>()
+  const calls: FakeClient['calls'] = { list: [], complete: [], reconnect: [] }
+  const server = (id: string) => {
+    const s = map.get(id)
+    if (!s) throw new Error(`Unknown server: ${id}`)
+    return s
+  }
+  const notify = () => {
+    snapshots = [...map.values()].map((s) => s.snapshot)
+    for (const l of listeners) l()
+  }
+
+  const client: FakeClient = {
+    queryClient,
+    partition: 'default',
+    servers: map,
+    calls,
+    setServer(id, patch) {
+      const s = map.get(id) ?? { snapshot: readySnapshot(id), pages: [] }
+      map.set(id, { ...s, ...patch })
+      notify()
+    },
+    emit(serverId, event) {
+      for (const l of watchers.get(serverId) ?? []) l(event)
+    },
+    addServer(id) {
+      client.setServer(id, {})
+      return server(id).snapshot
+    },
+    async removeServer(id) {
+      map.delete(id)
+      notify()
+    },
+    async reconnect(id) {
+      calls.reconnect.push(id)
+    },
+    getServer: (id) => map.get(id)?.snapshot,
+    getServers: () => snapshots,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async ready(id) {
+      return server(id).snapshot
+    },
+    async listResources(serverId, options = {}): Promise<Page<Resource>> {
+      calls.list.push({ serverId, cursor: options.cursor })
+      const s = server(serverId)
+      const index = options.cursor === undefined ? 0 : Number(options.cursor)
+      const error = s.failPage?.(index)
+      if (error) throw error
+      const items = s.pages[index] ?? []
+      const next = index + 1 < s.pages.length ? String(index + 1) : undefined
+      return {
+        items,
+        ...(next !== undefined && { nextCursor: next }),
+        ttlMs: 60_000,
+        cacheScope: 'public',
+      }
+    },
+    async listTemplates(serverId) {
+      return { items: server(serverId).templates ?? [], ttlMs: 60_000, cacheScope: 'public' }
+    },
+    async *resourcePages(serverId) {
+      yield await client.listResources(serverId)
+    },
+    async *templatePages(serverId) {
+      yield await client.listTemplates(serverId)
+    },
+    async walkResources(serverId) {
+      const items = server(serverId).pages.flat()
+      return { items, complete: true, pages: server(serverId).pages.length }
+    },
+    async walkTemplates(serverId) {
+      return { items: server(serverId).templates ?? [], complete: true, pages: 1 }
+    },
+    async read(serverId, uri) {
+      const result = server(serverId).reads?.[uri]
+      if (result instanceof Error) throw result
+      if (!result) {
+        const error = new Error(`Resource not found: ${uri}`)
+        error.name = 'ResourceNotFoundError'
+        throw error
+      }
+      return result
+    },
+    async complete(serverId, options) {
+      calls.complete.push(options)
+      const fn = server(serverId).complete
+      return fn ? fn(options) : { values: [] }
+    },
+    watch(serverId: string, target: WatchTarget): Watch {
+      const set = watchers.get(serverId) ?? new Set()
+      watchers.set(serverId, set)
+      const snapshot: WatchSnapshot = { status: 'live', requested: {}, attempt: 0 }
+      const own = new Set<(e: WatchEvent) => void>()
+      void target
+      return {
+        getSnapshot: () => snapshot,
+        subscribe: () => () => {},
+        onEvent(listener) {
+          set.add(listener)
+          own.add(listener)
+          return () => {
+            set.delete(listener)
+            own.delete(listener)
+          }
+        },
+        update() {},
+        async close() {
+          for (const l of own) set.delete(l)
+        },
+      }
+    },
+    async invalidateLists(serverId) {
+      await queryClient.invalidateQueries({ queryKey: ['mcp', serverId] })
+    },
+    async invalidateRead(serverId, uri) {
+      await queryClient.invalidateQueries({
+        queryKey: ['mcp', serverId, 'default', 'resources', 'read', uri],
+      })
+    },
+    async close() {},
+  }
+  return client
+}
+
+/** `count` resources named file-0… under file:///project/. */
+export function makeResources(count: number, prefix = 'file:///project/src/'): Resource[] {
+  return Array.from({ length: count }, (_, i) => ({
+    uri: `${prefix}file-${i}.ts`,
+    name: `file-${i}.ts`,
+    mimeType: 'text/typescript',
+    size: 100 + i,
+  }))
+}

@@ -1,0 +1,39 @@
+// PARTS: a checkbox that hides resources meant for the assistant only
+// (annotations.audience without "user").
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { useStore } from 'zustand'
+import { usePickerContext } from './PickerContext.ts'
+
+export interface PickerAssistantToggleProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'checked'> {
+  /** @default 'Hide assistant-only' */
+  children?: ReactNode
+}
+
+/** Toggles hiding assistant-only items. */
+export function PickerAssistantToggle({
+  children,
+  className,
+  ...props
+}: PickerAssistantToggleProps) {
+  const { store } = usePickerContext()
+  const hide = useStore(store, (s) => s.hideAssistantOnly)
+  return (
+    <label
+      className={
+        className ? `rk-picker-toggle-assistant ${className}` : 'rk-picker-toggle-assistant'
+      }
+    >
+      <input
+        {...props}
+        type="checkbox"
+        checked={hide}
+        onChange={(e) => {
+          props.onChange?.(e)
+          if (!e.defaultPrevented) store.getState().setHideAssistantOnly(e.target.checked)
+        }}
+      />{' '}
+      {children ?? 'Hide assistant-only'}
+    </label>
+  )
+}

@@ -1,0 +1,20 @@
+// PARTS: shown when there is nothing to pick (no results for the query, or no servers).
+import type { HTMLAttributes, ReactNode } from 'react'
+import { usePickerContext } from './PickerContext.ts'
+
+export interface PickerEmptyProps extends HTMLAttributes<HTMLDivElement> {
+  /** Replaces the default sentence. */
+  children?: ReactNode
+}
+
+/** Renders only when the picker shows no resources and no server rows. */
+export function PickerEmpty({ children, className, ...props }: PickerEmptyProps) {
+  const picker = usePickerContext()
+  if (picker.rows.length > 0) return null
+  const text = picker.query.trim() !== '' ? `No results for “${picker.query}”` : 'No servers'
+  return (
+    <div {...props} className={className ? `rk-picker-empty ${className}` : 'rk-picker-empty'}>
+      {children ?? text}
+    </div>
+  )
+}

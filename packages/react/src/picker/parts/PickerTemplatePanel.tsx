@@ -1,0 +1,39 @@
+// PARTS: the form of the template the user chose, wired to the picker: submitting reads
+// the expanded URI and selects it; Cancel (or choosing again) closes it.
+import type { ReadResult } from '@resource-kit/client'
+import { useStore } from 'zustand'
+import { TemplateForm } from '../../template/TemplateForm.tsx'
+import type { ResourceDescriptor } from '../pickerStore.ts'
+import { usePickerContext } from './PickerContext.ts'
+
+export interface PickerTemplatePanelProps {
+  /** Called after the expanded URI was read, before it is selected. */
+  onRead?: (descriptor: ResourceDescriptor, result: ReadResult) => void
+  /** Wait this long after a keystroke before asking for completions. @default 200 */
+  debounceMs?: number
+  className?: string
+}
+
+/** Renders the active template's form (needs `<ResourceKitProvider>`); nothing otherwise. */
+export function PickerTemplatePanel({ onRead, debounceMs, className }: PickerTemplatePanelProps) {
+  const picker = usePickerContext()
+  const active = useStore(picker.store, (s) => s.activeTemplate)
+  if (!active) return null
+  return (
+    <TemplateForm
+      key={`${active.serverId}\u0000${active.uriTemplate}`}
+      serverId={active.serverId}
+      uriTemplate={active.uriTemplate}
+      title={active.title ?? active.name}
+      mimeType={active.mimeType}
+      debounceMs={debounceMs}
+      className={className}
+      onCancel={() => picker.store.getState().closeTemplate()}
+      onSubmit={(descriptor, result) => {
+        onRead?.(descriptor, result)
+        picker.selectDescriptor(descriptor)
+        picker.store.getState().closeTemplate()
+      }}
+    />
+  )
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
+import {
+  completionOptions,
+  minTtl,
+  readOptions,
+  resourceListInfiniteOptions,
+  templateListOptions,
+} from '../queryOptions.ts'
+
+const client = () =>
+  createFakeClient([
+    {
+      snapshot: readySnapshot('s1'),
+      pages: [makeResources(2), makeResources(1, 'file:///other/')],
+      templates: [{ uriTemplate: 'x://{id}', name: 'x' }],
+      reads: {
+        'x://1': { contents: [{ uri: 'x://1', text: 'one' }], ttlMs: 5000, cacheScope: 'public' },
+      },
+    },
+  ])
+
+describe('query option factories', () => {
+  it('keys every query under the client prefix for the server and partition', () => {
+    const c = client()
+    for (const key of [
+      resourceListInfiniteOptions(c, 's1').queryKey,
+      templateListOptions(c, 's1').queryKey,
+      readOptions(c, 's1', 'x://1').queryKey,
+      completionOptions(c, 's1', { template: 'x://{id}', argument: { name: 'id', value: '' } })
+        .queryKey,
+    ]) {
+      expect(key.slice(0, 3)).toEqual(['mcp', 's1', 'default'])
+    }
+  })
+
+  it('pages the resource list by cursor as an infinite query', async () => {
+    const c = client()
+    const data = await c.queryClient.fetchInfiniteQuery({
+      ...resourceListInfiniteOptions(c, 's1'),
+      pages: 2,
+    })
+    expect(data.pages.map((p) => p.items.length)).toEqual([2, 1])
+    expect(c.calls.list.map((call) => call.cursor)).toEqual([undefined, '1'])
+  })
+
+  it('treats an empty-string cursor as a next page, and a missing one as the end', () => {
+    const { getNextPageParam } = resourceListInfiniteOptions(client(), 's1')
+    const page = { items: [], ttlMs: 0, cacheScope: 'public' as const }
+    expect(getNextPageParam({ ...page, nextCursor: '' }, [], undefined, [])).toBe('')
+    expect(getNextPageParam(page, [], undefined, [])).toBeUndefined()
+  })
+
+  it('takes staleness from the server TTL (the shortest page wins)', async () => {
+    const c = client()
+    const options = readOptions(c, 's1', 'x://1')
+    await c.queryClient.fetchQuery(options)
+    const query = c.queryClient.getQueryCache().find({ queryKey: options.queryKey })!
+    const staleTime = options.staleTime as (q: typeof query) => number
+    expect(staleTime(query)).toBe(5000)
+    expect(
+      minTtl([
+        { ttlMs: 300, cacheScope: 'public' },
+        { ttlMs: 100, cacheScope: 'private' },
+      ]),
+    ).toBe(100)
+    expect(minTtl([])).toBe(0)
+  })
+
+  it('walks templates and reports whether the walk completed', async () => {
+    const c = client()
+    const list = await c.queryClient.fetchQuery(templateListOptions(c, 's1'))
+    expect(list).toMatchObject({ items: [{ name: 'x' }], complete: true, ttlMs: 60_000 })
+  })
+
+  it('sends other variables as context and omits an empty context', async () => {
+    const c = client()
+    await c.queryClient.fetchQuery(
+      completionOptions(c, 's1', {
+        template: 't',
+        argument: { name: 'a', value: 'x' },
+        context: { b: '1' },
+      }),
+    )
+    await c.queryClient.fetchQuery(
+      completionOptions(c, 's1', { template: 't', argument: { name: 'a', value: 'y' } }),
+    )
+    expect(c.calls.complete.map(({ signal: _, ...rest }) => rest)).toEqual([
+      { template: 't', argument: { name: 'a', value: 'x' }, context: { b: '1' } },
+      { template: 't', argument: { name: 'a', value: 'y' } },
+    ])
+  })
+})

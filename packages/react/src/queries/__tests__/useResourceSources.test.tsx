@@ -1,0 +1,118 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { type ReactNode, StrictMode } from 'react'
+import { describe, expect, it } from 'vitest'
+import {
+  createFakeClient,
+  type FakeClient,
+  makeResources,
+  readySnapshot,
+} from '../../__tests__/fakeClient.ts'
+import { ResourceKitProvider } from '../ResourceKitProvider.tsx'
+import { useResourceSources } from '../useResourceSources.ts'
+import { useServerStatus, useServers } from '../useServers.ts'
+
+function wrapper(client: FakeClient) {
+  return ({ children }: { children: ReactNode }) => (
+    <StrictMode>
+      <ResourceKitProvider client={client}>{children}</ResourceKitProvider>
+    </StrictMode>
+  )
+}
+
+describe('useServers / useServerStatus', () => {
+  it('follow the client status snapshots', async () => {
+    const client = createFakeClient([{ snapshot: { id: 'a', status: 'connecting' }, pages: [] }])
+    const { result } = renderHook(() => ({ all: useServers(), a: useServerStatus('a') }), {
+      wrapper: wrapper(client),
+    })
+    expect(result.current.a?.status).toBe('connecting')
+    act(() => client.setServer('a', { snapshot: readySnapshot('a') }))
+    expect(result.current.a?.status).toBe('ready')
+    expect(result.current.all.map((s) => s.id)).toEqual(['a'])
+  })
+})
+
+describe('ResourceKitProvider', () => {
+  it('refuses a QueryClient other than the one the client caches in', () => {
+    const client = createFakeClient()
+    const other = createFakeClient().queryClient
+    expect(() =>
+      renderHook(() => null, {
+        wrapper: ({ children }) => (
+          <ResourceKitProvider client={client} queryClient={other}>
+            {children}
+          </ResourceKitProvider>
+        ),
+      }),
+    ).toThrow(/one cache/)
+  })
+})
+
+describe('useResourceSources', () => {
+  it('gives each server its own status, and a failing server never empties the others', async () => {
+    const failing = new Error('boom')
+    const client = createFakeClient([
+      { snapshot: readySnapshot('good', 'Good'), pages: [makeResources(3)] },
+      { snapshot: readySnapshot('bad'), pages: [[]], failPage: () => failing },
+      { snapshot: { id: 'down', status: 'error', error: new Error('refused') }, pages: [] },
+      { snapshot: { id: 'wait', status: 'connecting' }, pages: [] },
+    ])
+    const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })
+    await waitFor(() =>
+      expect(result.current.find((s) => s.serverId === 'bad')?.status).toBe('error'),
+    )
+    const by = Object.fromEntries(result.current.map((s) => [s.serverId, s]))
+    expect(by.good).toMatchObject({ status: 'ready', serverName: 'Good' })
+    expect(by.good!.resources).toHaveLength(3)
+    expect(by.bad!.error).toBe(failing)
+    expect(by.down).toMatchObject({ status: 'error' })
+    expect(by.wait).toMatchObject({ status: 'connecting' })
+    by.down!.retry!()
+    expect(client.calls.reconnect).toEqual(['down'])
+  })
+
+  it('loads pages up to the batch size, then offers load-more', async () => {
+    const client = createFakeClient([
+      {
+        snapshot: readySnapshot('s'),
+        pages: [makeResources(2), makeResources(2, 'x://b/'), makeResources(2, 'x://c/')],
+      },
+    ])
+    const { result } = renderHook(() => useResourceSources({ batchSize: 3 }), {
+      wrapper: wrapper(client),
+    })
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(4))
+    expect(result.current[0]).toMatchObject({ status: 'ready', hasMore: true })
+    act(() => result.current[0]!.loadMore!())
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(6))
+    expect(result.current[0]?.hasMore).toBe(false)
+  })
+
+  it('keeps loaded items and offers retry when a later page fails', async () => {
+    let fail = true
+    const client = createFakeClient([
+      {
+        snapshot: readySnapshot('s'),
+        pages: [makeResources(2), makeResources(2, 'x://b/')],
+        failPage: (i) => (i === 1 && fail ? new Error('page 2 failed') : undefined),
+      },
+    ])
+    const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })
+    await waitFor(() => expect(result.current[0]?.status).toBe('error'))
+    expect(result.current[0]?.resources).toHaveLength(2)
+    fail = false
+    act(() => result.current[0]!.retry!())
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(4))
+    expect(result.current[0]?.status).toBe('ready')
+  })
+
+  it('refetches the list on list_changed, keeping the old items until the new ones arrive', async () => {
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages: [makeResources(1)] }])
+    const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(1))
+    client.servers.get('s')!.pages = [makeResources(2)]
+    act(() => client.emit('s', { type: 'listChanged' }))
+    expect(result.current[0]?.resources).toHaveLength(1)
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(2))
+  })
+})
