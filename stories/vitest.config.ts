@@ -12,6 +12,7 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 export default defineProject({
   ...sourceResolve,
   plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+  // Pre-bundle everything the stories import, so Vite never reloads the page mid-run.
   optimizeDeps: {
     include: [
       'react',
@@ -19,6 +20,13 @@ export default defineProject({
       'react/jsx-dev-runtime',
       'react-dom',
       'react-dom/client',
+      '@floating-ui/react',
+      '@tanstack/react-query',
+      '@tanstack/query-core',
+      '@tanstack/react-virtual',
+      'zustand',
+      'zustand/vanilla',
+      'react-markdown',
     ],
   },
   test: {

@@ -1,0 +1,217 @@
+// PARTS: the chat input with @-mention. The popup sits at the `@` of the query (Floating
+// UI with a virtual reference), in a portal so no overflow clips it. Unstyled apart from
+// class names and `data-*` attributes; the default theme styles `.rk-mention*`.
+import {
+  autoUpdate,
+  FloatingPortal,
+  flip,
+  offset,
+  shift,
+  size,
+  useFloating,
+} from '@floating-ui/react'
+import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
+import type { MentionOption } from './mentionOptions.ts'
+import type { MentionRef } from './mentionToken.ts'
+import {
+  type MentionComposerApi,
+  type UseMentionComposerOptions,
+  useMentionComposer,
+} from './useMentionComposer.ts'
+
+/** What a parent can do with a composer through its `ref`. */
+export interface MentionComposerHandle {
+  /** Insert a mention chip at the caret (or at the end). */
+  insertMention(mention: MentionRef): void
+  /** The draft as plain text with mention tokens. */
+  getValue(): string
+  /** Replace the draft. */
+  setValue(value: string): void
+  /** Send the draft as if Enter was pressed. */
+  submit(): void
+  focus(): void
+}
+
+export interface MentionComposerProps extends UseMentionComposerOptions {
+  /** Shown while the draft is empty. @default 'Message… type @ to mention a resource' */
+  placeholder?: string
+  /** Accessible name of the input. @default 'Message' */
+  'aria-label'?: string
+  /** A longer description read after the name. @default the keyboard help */
+  description?: string
+  className?: string
+  ref?: Ref<MentionComposerHandle>
+}
+
+const HELP =
+  'Type @ to mention a resource, @server: to search one server. Enter sends, Shift+Enter adds a line.'
+
+/** A message input where `@` opens a resource picker at the caret. */
+export function MentionComposer(props: MentionComposerProps) {
+  const {
+    placeholder = 'Message… type @ to mention a resource',
+    'aria-label': ariaLabel = 'Message',
+    description = HELP,
+    className,
+    ref,
+    ...options
+  } = props
+  const api = useMentionComposer(options)
+  useImperativeHandle(
+    ref,
+    () => ({
+      insertMention: api.insertMention,
+      getValue: api.getValue,
+      setValue: api.setValue,
+      submit: api.submit,
+      focus: () => api.editorRef.current?.focus(),
+    }),
+    [api.insertMention, api.getValue, api.setValue, api.submit, api.editorRef],
+  )
+  const helpId = `${api.listboxId}-help`
+  return (
+    <div
+      className={['rk-composer', className].filter(Boolean).join(' ')}
+      data-open={api.open ? '' : undefined}
+    >
+      <div
+        {...api.getEditorProps({
+          'aria-label': ariaLabel,
+          'aria-describedby': helpId,
+          className: 'rk-composer-input',
+        })}
+        data-placeholder={placeholder}
+        spellCheck
+      />
+      <span id={helpId} hidden>
+        {description}
+      </span>
+      <span className="rk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {api.announcement}
+      </span>
+      {api.open && <MentionPopup api={api} />}
+    </div>
+  )
+}
+
+/** The listbox at the caret; rendered only while the popup is open. */
+export function MentionPopup({ api }: { api: MentionComposerApi }) {
+  const { refs, floatingStyles, update } = useFloating({
+    open: true,
+    placement: 'top-start',
+    strategy: 'fixed',
+    whileElementsMounted: autoUpdate,
+    middleware: [
+      offset(6),
+      flip({ fallbackPlacements: ['bottom-start'], padding: 8 }),
+      shift({ padding: 8 }),
+      size({
+        padding: 8,
+        apply({ availableHeight, elements }) {
+          elements.floating.style.maxHeight = `${Math.max(120, Math.min(360, availableHeight))}px`
+        },
+      }),
+    ],
+  })
+  const anchor = useRef(api)
+  anchor.current = api
+  useLayoutEffect(() => {
+    const contextElement = anchor.current.editorRef.current ?? undefined
+    refs.setPositionReference({
+      contextElement,
+      getBoundingClientRect: () =>
+        anchor.current.anchorRect() ?? contextElement?.getBoundingClientRect() ?? new DOMRect(),
+    })
+  }, [refs])
+  // The caret moved (typing, a chosen value): measure again.
+  const { caretVersion } = api
+  useLayoutEffect(() => {
+    void caretVersion
+    update()
+  }, [caretVersion, update])
+
+  const heading =
+    api.mode === 'value' && api.draft
+      ? `${api.draft.template.title || api.draft.template.name} › ${api.variable}`
+      : 'Resources'
+  return (
+    <FloatingPortal>
+      <div
+        ref={refs.setFloating}
+        style={floatingStyles}
+        className="rk-mention-popup"
+        data-mode={api.mode}
+      >
+        <div className="rk-mention-popup-header" aria-hidden="true">
+          <span>{heading}</span>
+          <span className="rk-mention-popup-count">
+            {api.completing ? 'Loading…' : countText(api)}
+          </span>
+        </div>
+        <ul
+          {...api.getListboxProps({
+            'aria-label': api.mode === 'value' ? `Values for ${api.variable}` : 'Resources',
+            className: 'rk-mention-listbox',
+          })}
+        >
+          {api.options.map((option, index) => (
+            <li key={option.key} {...api.getOptionProps({ index, className: 'rk-mention-option' })}>
+              <OptionContent option={option} />
+            </li>
+          ))}
+        </ul>
+        {api.options.length === 0 && (
+          <p className="rk-mention-empty">
+            {api.completionError
+              ? `Could not load suggestions: ${api.completionError.message}`
+              : api.mode === 'value'
+                ? 'Type a value and press Enter.'
+                : 'No matching resources.'}
+          </p>
+        )}
+        {api.total > api.options.length && (
+          <p className="rk-mention-more">
+            {(api.total - api.options.length).toLocaleString('en-US')} more — keep typing to narrow
+          </p>
+        )}
+      </div>
+    </FloatingPortal>
+  )
+}
+
+function countText(api: MentionComposerApi): string {
+  if (api.mode === 'value') return `${api.options.length} suggestions`
+  return `${api.total.toLocaleString('en-US')} ${api.total === 1 ? 'match' : 'matches'}`
+}
+
+function OptionContent({ option }: { option: MentionOption }) {
+  const badge =
+    option.kind === 'template' ? 'Template' : option.kind === 'value' ? '' : kindOf(option)
+  return (
+    <>
+      <span className="rk-mention-option-icon" data-kind={option.kind} aria-hidden="true">
+        {option.kind === 'template' ? '{}' : option.kind === 'value' ? '›' : '◇'}
+      </span>
+      <span className="rk-mention-option-text">
+        <span className="rk-mention-option-label">{option.label}</span>
+        {option.detail && <span className="rk-mention-option-detail">{option.detail}</span>}
+      </span>
+      {'serverName' in option && (
+        <span className="rk-mention-option-server">
+          {badge ? `${badge} · ` : ''}
+          {option.serverName}
+        </span>
+      )}
+    </>
+  )
+}
+
+function kindOf(option: Extract<MentionOption, { kind: 'resource' }>): string {
+  const mime = option.resource.mimeType ?? ''
+  if (mime.startsWith('image/')) return 'Image'
+  if (mime === 'inode/directory') return 'Folder'
+  if (mime.includes('json')) return 'JSON'
+  if (mime.includes('markdown')) return 'Markdown'
+  if (mime.startsWith('text/')) return 'Text'
+  return mime ? 'File' : ''
+}

@@ -1,0 +1,39 @@
+// What the live region says while the popup is open: how many rows match and which one
+// is first, so a screen-reader user hears the result of each keystroke.
+import type { PickerSource } from '../picker/pickerSource.ts'
+import type { MentionOption } from './mentionOptions.ts'
+import type { MentionQuery } from './mentionQuery.ts'
+import type { TemplateDraft } from './templateDraft.ts'
+
+export interface MentionAnnouncementInput {
+  mode: 'resource' | 'value'
+  options: readonly MentionOption[]
+  total: number
+  draft: TemplateDraft | null
+  variable: string | undefined
+  sources: readonly PickerSource[]
+  query: MentionQuery
+}
+
+export function mentionAnnouncement(input: MentionAnnouncementInput): string {
+  const { mode, options, total, draft, variable, sources, query } = input
+  const first = options[0]
+  if (mode === 'value' && draft) {
+    const head = `${draft.template.title || draft.template.name}: enter ${variable}.`
+    if (!first) return `${head} No suggestions.`
+    const n = options.filter((o) => o.kind === 'value' && !o.typed).length
+    return `${head} ${plural(n, 'suggestion')}. First: ${first.label}.`
+  }
+  const scope = query.serverId
+    ? ` on ${sources.find((s) => s.serverId === query.serverId)?.serverName ?? query.serverId}`
+    : ''
+  const loading = sources.some((s) => s.status === 'loading' || s.status === 'connecting')
+  if (!first) return `No resources${scope}${loading ? ' yet, still loading' : ''}.`
+  const kind = first.kind === 'template' ? 'template' : 'resource'
+  const server = 'serverName' in first ? `, ${first.serverName}` : ''
+  return `${plural(total, 'result')}${scope}. First: ${first.label}, ${kind}${server}.`
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+}

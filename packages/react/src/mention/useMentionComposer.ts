@@ -1,0 +1,447 @@
+// BEHAVIOUR: the @-mention composer as prop getters (WAI-ARIA combobox pattern on a
+// contenteditable): typing `@` opens a listbox of resources and templates, arrows move the
+// active option, Enter/Tab choose it, Escape closes. A template continues inside the
+// mention: its variables are asked one after the other with `completion/complete`.
+import type { CompletionResult } from '@resource-kit/client'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FocusEvent,
+  type HTMLAttributes,
+  type InputEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import type { PickerSource } from '../picker/pickerSource.ts'
+import { completionOptions } from '../queries/queryOptions.ts'
+import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import {
+  insertChip,
+  insertChipAtCaret,
+  insertDraft,
+  insertPlainText,
+  replaceDraftWithText,
+  updateDraft,
+} from './composerEdits.ts'
+import {
+  createChip,
+  findTrigger,
+  readSegments,
+  type TriggerMatch,
+  writeSegments,
+} from './editorDom.ts'
+import { mentionAnnouncement } from './mentionAnnouncement.ts'
+import {
+  defaultMentionSearch,
+  type MentionOption,
+  type MentionSearch,
+  mentionCandidates,
+  searchMentionOptions,
+  valueOptions,
+} from './mentionOptions.ts'
+import { parseMentionQuery } from './mentionQuery.ts'
+import {
+  type MentionRef,
+  type MentionSegment,
+  parseMentions,
+  serializeMentions,
+} from './mentionToken.ts'
+import {
+  answerDraft,
+  backDraft,
+  currentVariable,
+  draftMention,
+  draftText,
+  type ExpandTemplate,
+  isDraftComplete,
+  startDraft,
+  type TemplateDraft,
+} from './templateDraft.ts'
+
+export interface UseMentionComposerOptions {
+  /** Where mentions come from (e.g. `useResourceSources()`). */
+  sources: readonly PickerSource[]
+  /** The initial draft, as plain text with mention tokens (see `serializeMentions`). */
+  defaultValue?: string
+  /** Called after every change with the draft as plain text (store it to keep drafts). */
+  onValueChange?: (value: string, segments: MentionSegment[]) => void
+  /** Enter (without Shift) with a non-empty draft; the composer clears itself after. */
+  onSubmit?: (segments: MentionSegment[], value: string) => void
+  /** Ranks resources for a query. @default label prefix, word prefix, then substring */
+  search?: MentionSearch
+  /** Rows shown at once (the count announced is of all matches). @default 50 */
+  maxOptions?: number
+  /** The variables of a URI template, in order. */
+  templateVariables: (uriTemplate: string) => string[]
+  /** Expands a URI template with values (RFC 6570). */
+  expandTemplate: ExpandTemplate
+}
+
+interface TriggerState {
+  query: string
+  inDraft: boolean
+  /** Bumped on every sync, so the popup re-measures the caret. */
+  version: number
+}
+
+export type MentionMode = 'resource' | 'value'
+
+export function useMentionComposer(options: UseMentionComposerOptions) {
+  const {
+    sources,
+    search = defaultMentionSearch,
+    maxOptions = 50,
+    templateVariables,
+    expandTemplate,
+  } = options
+  const client = useResourceClient()
+  const id = useId()
+  const listboxId = `${id}-listbox`
+  const optionId = (index: number) => `${id}-option-${index}`
+  const editorRef = useRef<HTMLDivElement | null>(null)
+  const triggerRef = useRef<TriggerMatch | null>(null)
+  const draftElRef = useRef<HTMLElement | null>(null)
+  const latest = useRef(options)
+  latest.current = options
+
+  const [focused, setFocused] = useState(false)
+  const [dismissed, setDismissed] = useState(false)
+  const [trigger, setTrigger] = useState<TriggerState | null>(null)
+  const [draft, setDraft] = useState<TemplateDraft | null>(null)
+  const [active, setActive] = useState({ key: '', index: 0 })
+
+  const emitChange = useCallback(() => {
+    const root = editorRef.current
+    if (!root) return
+    const segments = readSegments(root)
+    // Let `:empty` show the placeholder once everything is deleted.
+    if (segments.length === 0 && root.childNodes.length > 0 && !draftElRef.current?.isConnected) {
+      root.replaceChildren()
+    }
+    latest.current.onValueChange?.(serializeMentions(segments), segments)
+  }, [])
+
+  const sync = useCallback(() => {
+    const root = editorRef.current
+    if (!root) return
+    if (draftElRef.current && !draftElRef.current.isConnected) {
+      draftElRef.current = null
+      setDraft(null)
+    }
+    const match = findTrigger(root, root.ownerDocument.getSelection())
+    triggerRef.current = match
+    setTrigger((prev) =>
+      match
+        ? { query: match.query, inDraft: match.draft !== null, version: (prev?.version ?? 0) + 1 }
+        : null,
+    )
+  }, [])
+
+  // Restore the initial draft once.
+  useEffect(() => {
+    const root = editorRef.current
+    if (root && latest.current.defaultValue)
+      writeSegments(root, parseMentions(latest.current.defaultValue))
+  }, [])
+
+  // The caret moves without input events too (clicks, arrows when closed).
+  useEffect(() => {
+    if (!focused) return
+    const doc = editorRef.current?.ownerDocument ?? document
+    doc.addEventListener('selectionchange', sync)
+    return () => doc.removeEventListener('selectionchange', sync)
+  }, [focused, sync])
+
+  const mode: MentionMode = trigger?.inDraft && draft ? 'value' : 'resource'
+  const variable = draft ? currentVariable(draft) : undefined
+  const candidates = useMemo(() => mentionCandidates(sources), [sources])
+  const query = useMemo(
+    () => parseMentionQuery(trigger?.query ?? '', sources),
+    [trigger?.query, sources],
+  )
+  const resourceResult = useMemo(
+    () =>
+      mode === 'resource' && trigger
+        ? searchMentionOptions(candidates, query, search, maxOptions)
+        : { options: [], total: 0 },
+    [mode, trigger, candidates, query, search, maxOptions],
+  )
+  const completion = useQuery({
+    ...completionOptions(client, draft?.serverId ?? '', {
+      template: draft?.template.uriTemplate ?? '',
+      argument: { name: variable ?? '', value: trigger?.query ?? '' },
+      context: draft ? { ...draft.values } : {},
+    }),
+    enabled: mode === 'value' && variable !== undefined,
+    placeholderData: keepPreviousData,
+  })
+  const completionValues: CompletionResult['values'] = completion.data?.values ?? []
+  const shown: MentionOption[] =
+    mode === 'value' ? valueOptions(completionValues, trigger?.query ?? '') : resourceResult.options
+  const total = mode === 'value' ? shown.length : resourceResult.total
+  const open = focused && trigger !== null && !dismissed
+
+  const listKey = `${mode}\u0000${trigger?.query}\u0000${draft?.index}`
+  const activeIndex =
+    active.key === listKey ? Math.min(active.index, Math.max(0, shown.length - 1)) : 0
+  const setActiveIndex = (index: number) => setActive({ key: listKey, index })
+
+  useEffect(() => {
+    if (!open) return
+    editorRef.current?.ownerDocument
+      .getElementById(`${id}-option-${activeIndex}`)
+      ?.scrollIntoView({ block: 'nearest' })
+  }, [open, activeIndex, id])
+
+  const finish = (next: TemplateDraft) => {
+    const el = draftElRef.current
+    if (!el) return
+    if (isDraftComplete(next)) {
+      const mention = draftMention(next, expandTemplate)
+      const t = triggerRef.current
+      if (t?.draft === el) insertChip(t, mention)
+      else el.replaceWith(createChip(el.ownerDocument, mention))
+      draftElRef.current = null
+      setDraft(null)
+    } else {
+      updateDraft(el, triggerRef.current, draftText(next))
+      setDraft(next)
+    }
+  }
+
+  const cancelDraft = (keepOpen: boolean) => {
+    const el = draftElRef.current
+    if (el && draft) replaceDraftWithText(el, triggerRef.current, `@${draft.query}`)
+    draftElRef.current = null
+    setDraft(null)
+    setDismissed(!keepOpen)
+    sync()
+    emitChange()
+  }
+
+  const choose = (index: number) => {
+    const option = shown[index]
+    const t = triggerRef.current
+    if (!option || !t) return
+    if (option.kind === 'resource') {
+      insertChip(t, { serverId: option.serverId, uri: option.resource.uri, label: option.label })
+    } else if (option.kind === 'template') {
+      if (draftElRef.current && draft) cancelDraft(true)
+      const variables = templateVariables(option.template.uriTemplate)
+      const next = startDraft(option.serverId, option.template, variables, t.query)
+      if (variables.length === 0) insertChip(t, draftMention(next, expandTemplate))
+      else {
+        draftElRef.current = insertDraft(t, draftText(next))
+        setDraft(next)
+      }
+    } else if (draft) {
+      finish(answerDraft(draft, option.value))
+    }
+    setDismissed(false)
+    sync()
+    emitChange()
+  }
+
+  const submit = () => {
+    const root = editorRef.current
+    if (!root) return
+    if (draftElRef.current) cancelDraft(false)
+    const segments = readSegments(root)
+    const meaningful = segments.some((s) => s.type === 'mention' || s.text.trim() !== '')
+    if (!meaningful) return
+    latest.current.onSubmit?.(segments, serializeMentions(segments))
+    root.replaceChildren()
+    sync()
+    emitChange()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.nativeEvent.isComposing) return
+    const { key } = event
+    if (open && shown.length > 0 && (key === 'ArrowDown' || key === 'ArrowUp')) {
+      event.preventDefault()
+      const step = key === 'ArrowDown' ? 1 : -1
+      setActiveIndex((activeIndex + step + shown.length) % shown.length)
+      return
+    }
+    if (open && (key === 'PageDown' || key === 'PageUp') && shown.length > 0) {
+      event.preventDefault()
+      const next = activeIndex + (key === 'PageDown' ? 10 : -10)
+      setActiveIndex(Math.max(0, Math.min(shown.length - 1, next)))
+      return
+    }
+    if (open && (key === 'Enter' || key === 'Tab') && !event.shiftKey && shown.length > 0) {
+      event.preventDefault()
+      choose(activeIndex)
+      return
+    }
+    if (key === 'Escape' && (open || mode === 'value')) {
+      event.preventDefault()
+      if (mode === 'value') cancelDraft(false)
+      else setDismissed(true)
+      return
+    }
+    if (key === 'Backspace' && mode === 'value' && trigger?.query === '' && draft) {
+      event.preventDefault()
+      const back = backDraft(draft)
+      if (!back) cancelDraft(true)
+      else finish(back)
+      return
+    }
+    if (!open && trigger && dismissed && key === 'ArrowDown' && event.altKey) {
+      event.preventDefault()
+      setDismissed(false)
+      return
+    }
+    if (key === 'Enter' && !event.shiftKey && !open) {
+      event.preventDefault()
+      submit()
+    }
+  }
+
+  const announcement = open
+    ? mentionAnnouncement({ mode, options: shown, total, draft, variable, sources, query })
+    : ''
+
+  return {
+    editorRef,
+    open,
+    mode,
+    options: shown,
+    total,
+    activeIndex,
+    draft,
+    variable,
+    /** True while completion values for the current variable are being fetched. */
+    completing: mode === 'value' && completion.isFetching,
+    completionError: mode === 'value' ? completion.error : null,
+    announcement,
+    listboxId,
+    optionId,
+    /** Bumped whenever the caret moved (re-measure the popup). */
+    caretVersion: trigger?.version ?? 0,
+    /** The rectangle the popup is placed at: the `@` of the query, or the draft. */
+    anchorRect: (): DOMRect | null => {
+      const t = triggerRef.current
+      if (!t) return null
+      if (t.draft) return t.draft.getBoundingClientRect()
+      const range = t.node.ownerDocument.createRange()
+      range.setStart(t.node, t.start)
+      range.setEnd(t.node, Math.min(t.start + 1, t.node.length))
+      return range.getBoundingClientRect()
+    },
+    choose,
+    submit,
+    setActiveIndex,
+    /** Insert a mention at the caret (or at the end), e.g. from a side-panel picker. */
+    insertMention: (mention: MentionRef) => {
+      const root = editorRef.current
+      if (!root) return
+      const t = triggerRef.current
+      if (t && !t.draft) insertChip(t, mention)
+      else insertChipAtCaret(root, mention)
+      root.focus()
+      sync()
+      emitChange()
+    },
+    /** Replace the draft (plain text with mention tokens). */
+    setValue: (value: string) => {
+      const root = editorRef.current
+      if (!root) return
+      draftElRef.current = null
+      setDraft(null)
+      writeSegments(root, parseMentions(value))
+      sync()
+      emitChange()
+    },
+    getValue: (): string =>
+      editorRef.current ? serializeMentions(readSegments(editorRef.current)) : '',
+    getEditorProps: (user: HTMLAttributes<HTMLDivElement> = {}) => ({
+      ...user,
+      ref: editorRef,
+      contentEditable: true,
+      suppressContentEditableWarning: true,
+      role: open ? 'combobox' : 'textbox',
+      'aria-multiline': open ? undefined : true,
+      'aria-expanded': open ? true : undefined,
+      'aria-haspopup': open ? ('listbox' as const) : undefined,
+      'aria-controls': open ? listboxId : undefined,
+      'aria-autocomplete': 'list' as const,
+      'aria-activedescendant': open && shown.length > 0 ? optionId(activeIndex) : undefined,
+      'data-open': open ? '' : undefined,
+      'data-mode': mode,
+      onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {
+        user.onKeyDown?.(e)
+        if (!e.defaultPrevented) onKeyDown(e)
+      },
+      onInput: (e: InputEvent<HTMLDivElement>) => {
+        user.onInput?.(e)
+        setDismissed(false)
+        sync()
+        emitChange()
+      },
+      onBeforeInput: (e: InputEvent<HTMLDivElement>) => {
+        user.onBeforeInput?.(e)
+        // Formatting (Ctrl+B…) would put markup in the draft: refuse it.
+        const type = (e.nativeEvent as globalThis.InputEvent).inputType ?? ''
+        if (type.startsWith('format')) e.preventDefault()
+      },
+      onPaste: (e: ClipboardEvent<HTMLDivElement>) => {
+        user.onPaste?.(e)
+        if (e.defaultPrevented) return
+        e.preventDefault()
+        insertPlainText(e.currentTarget, e.clipboardData.getData('text/plain'))
+      },
+      onDrop: (e: DragEvent<HTMLDivElement>) => {
+        user.onDrop?.(e)
+        if (e.defaultPrevented) return
+        e.preventDefault()
+        insertPlainText(e.currentTarget, e.dataTransfer.getData('text/plain'))
+      },
+      onFocus: (e: FocusEvent<HTMLDivElement>) => {
+        user.onFocus?.(e)
+        setFocused(true)
+        sync()
+      },
+      onBlur: (e: FocusEvent<HTMLDivElement>) => {
+        user.onBlur?.(e)
+        setFocused(false)
+      },
+    }),
+    getListboxProps: (user: HTMLAttributes<HTMLElement> = {}) => ({
+      ...user,
+      id: listboxId,
+      role: 'listbox',
+      // Keep focus (and the caret) in the editor while the pointer is on the list.
+      onMouseDown: (e: MouseEvent<HTMLElement>) => {
+        user.onMouseDown?.(e)
+        e.preventDefault()
+      },
+    }),
+    getOptionProps: ({ index, ...user }: { index: number } & HTMLAttributes<HTMLElement>) => ({
+      ...user,
+      id: optionId(index),
+      role: 'option',
+      'aria-selected': index === activeIndex,
+      'data-highlighted': index === activeIndex ? '' : undefined,
+      'data-kind': shown[index]?.kind,
+      onMouseMove: (e: MouseEvent<HTMLElement>) => {
+        user.onMouseMove?.(e)
+        if (index !== activeIndex) setActiveIndex(index)
+      },
+      onClick: (e: MouseEvent<HTMLElement>) => {
+        user.onClick?.(e)
+        choose(index)
+      },
+    }),
+  }
+}
+
+export type MentionComposerApi = ReturnType<typeof useMentionComposer>
