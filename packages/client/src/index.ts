@@ -1,6 +1,23 @@
 // The public door of @resource-kit/client: named exports only, types apart.
-export const placeholder = 1
-
+export { MAX_TTL_MS, readCacheHints, readResultType } from './cacheHints.ts'
+export { toCompletion } from './complete.ts'
+export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
+export {
+  AuthRequiredError,
+  ConnectionError,
+  CursorCycleError,
+  InputRequiredError,
+  InvalidContentError,
+  InvalidCursorError,
+  InvalidParamsError,
+  McpRequestError,
+  NotSupportedError,
+  ResourceKitError,
+  ResourceNotFoundError,
+  ResourceTooLargeError,
+  ServerNotReadyError,
+  UnknownServerError,
+} from './errors.ts'
 export type {
   ElicitationAnswer,
   ElicitationRequest,
@@ -8,6 +25,9 @@ export type {
   InputContext,
   InputHandler,
 } from './inputHandler.ts'
+export { classifyReadError, isResourceNotFound } from './notFound.ts'
+export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
+export { iteratePages, walkPages } from './paginate.ts'
 export type {
   CompleteOptions,
   ListOptions,
@@ -22,6 +42,11 @@ export type {
   WatchStatus,
   WatchTarget,
 } from './resourceClient.ts'
+export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './resourceKeys.ts'
+export { resourceKeys } from './resourceKeys.ts'
+export { pageQuery, readQuery, ttlStaleTime } from './resourceQueries.ts'
+export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
+export { sessionFactoryFor } from './sdkSources.ts'
 export type {
   ListenHandle,
   Session,
@@ -52,3 +77,13 @@ export type {
   TextResourceContents,
   WalkResult,
 } from './types.ts'
+export type { TemplateVariables } from './uriTemplate.ts'
+export {
+  expandTemplate,
+  findTemplate,
+  matchTemplate,
+  parseTemplate,
+  templateVariables,
+} from './uriTemplate.ts'
+export { isSafeIconSource, toResourcePage, toTemplatePage } from './validateList.ts'
+export { isBase64, toReadResult } from './validateRead.ts'

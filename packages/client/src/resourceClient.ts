@@ -1,4 +1,4 @@
-// CONTRACT (to be implemented): the public face of @resource-kit/client.
+// The public face of @resource-kit/client (implemented by createResourceClient.ts).
 // The React package, the CLI and the chat app code against this interface.
 import type { QueryClient } from '@tanstack/query-core'
 import type { InputHandler } from './inputHandler.ts'
@@ -36,8 +36,7 @@ export interface ResourceClientOptions {
   inputHandler?: InputHandler
   /** Sent as clientInfo. @default { name: 'resource-kit', version } */
   clientInfo?: Implementation
-  /** Injected clock for tests with fake timers. @default Date.now */
-  now?: () => number
+  /** Where connection failures and dropped items are reported. @default silent */
   logger?: Pick<Console, 'debug' | 'warn' | 'error'>
 }
 

@@ -6,6 +6,7 @@ import {
   SdkErrorCode,
   UnauthorizedError,
 } from '@modelcontextprotocol/client'
+import { abortReason } from './abortable.ts'
 import { AuthRequiredError, ConnectionError, McpRequestError, ResourceKitError } from './errors.ts'
 import { isPlainObject } from './sdkWireTap.ts'
 
@@ -90,15 +91,6 @@ export function isAuthError(error: unknown): boolean {
   }
   const status = isPlainObject(error.data) ? error.data.status : undefined
   return status === 401 || status === 403
-}
-
-export function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason
-  if (reason instanceof Error) return reason
-  return new DOMException(
-    typeof reason === 'string' ? reason : 'The operation was aborted',
-    'AbortError',
-  )
 }
 
 // A modern server answers an unknown method with HTTP 404 and a JSON-RPC body; the SDK

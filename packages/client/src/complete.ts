@@ -1,0 +1,52 @@
+// `completion/complete` for a template variable: `ref/resource` with the template string
+// as listed, the argument being typed, and the variables already chosen as context.
+import { InvalidContentError, McpRequestError, NotSupportedError } from './errors.ts'
+import type { CompleteOptions } from './resourceClient.ts'
+import { isPlainObject } from './sdkWireTap.ts'
+import type { Session } from './session.ts'
+import type { CompletionResult } from './types.ts'
+
+const MAX_VALUES = 100
+
+/** Asks the server for values of one template variable. Abort with `options.signal`. */
+export async function requestCompletion(
+  session: Session,
+  options: CompleteOptions,
+  serverId?: string,
+): Promise<CompletionResult> {
+  if (!session.info.capabilities.completions) {
+    throw new NotSupportedError('completion (no "completions" capability)', serverId)
+  }
+  const params = {
+    ref: { type: 'ref/resource', uri: options.template },
+    argument: { name: options.argument.name, value: options.argument.value },
+    ...(options.context && { context: { arguments: options.context } }),
+  }
+  let raw: Record<string, unknown>
+  try {
+    raw = await session.request('completion/complete', params, { signal: options.signal })
+  } catch (error) {
+    if (error instanceof McpRequestError && error.code === -32601) {
+      throw new NotSupportedError('completion', serverId, error)
+    }
+    throw error
+  }
+  return toCompletion(raw, serverId)
+}
+
+/** Untrusted result → at most 100 string values, `total` and `hasMore` when well-formed. */
+export function toCompletion(raw: Record<string, unknown>, serverId?: string): CompletionResult {
+  const completion = raw.completion
+  if (!isPlainObject(completion) || !Array.isArray(completion.values)) {
+    throw new InvalidContentError('completion/complete', 'no completion.values array', serverId)
+  }
+  const values = completion.values
+    .filter((value): value is string => typeof value === 'string')
+    .slice(0, MAX_VALUES)
+  const total = completion.total
+  return {
+    values,
+    ...(typeof total === 'number' && Number.isInteger(total) && total >= 0 && { total }),
+    ...(typeof completion.hasMore === 'boolean' && { hasMore: completion.hasMore }),
+  }
+}

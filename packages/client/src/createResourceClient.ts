@@ -1,0 +1,339 @@
+// The facade: servers by id (ServerRegistry), lists and reads through the one cache of
+// record (a query-core QueryClient), completion, and the subscription engine per server.
+import { QueryClient } from '@tanstack/query-core'
+import { withSignal } from './abortable.ts'
+import { requestCompletion } from './complete.ts'
+import { InvalidCursorError, InvalidParamsError, McpRequestError } from './errors.ts'
+import { requestWithInput } from './inputRequired.ts'
+import { classifyReadError } from './notFound.ts'
+import { iteratePages, walkPages } from './paginate.ts'
+import type {
+  CompleteOptions,
+  ListOptions,
+  ReadOptions,
+  ResourceClient,
+  ResourceClientOptions,
+  ServerSource,
+  WalkOptions,
+  Watch,
+  WatchTarget,
+} from './resourceClient.ts'
+import { resourceKeys } from './resourceKeys.ts'
+import { pageQuery, readQuery } from './resourceQueries.ts'
+import { sessionFactoryFor } from './sdkSources.ts'
+import { ServerRegistry } from './serverRegistry.ts'
+import { createServerSubscriptions, type ServerSubscriptions } from './subscriptions.ts'
+import { isUriUnder } from './subscriptionsFilter.ts'
+import type {
+  CompletionResult,
+  Page,
+  ReadResult,
+  Resource,
+  ResourceTemplate,
+  ServerSnapshot,
+  WalkResult,
+} from './types.ts'
+import { toResourcePage, toTemplatePage } from './validateList.ts'
+import { assertWithinLimit, toReadResult } from './validateRead.ts'
+
+/** @default clientInfo */
+export const DEFAULT_CLIENT_INFO = { name: 'resource-kit', version: '0.1.0' }
+
+type ListKind = 'resources' | 'templates'
+const LIST_METHOD = { resources: 'resources/list', templates: 'resources/templates/list' } as const
+
+/** Creates a headless client. It creates a QueryClient only when the app gives none. */
+export function createResourceClient(options: ResourceClientOptions = {}): ResourceClient {
+  return new HeadlessResourceClient(options)
+}
+
+class HeadlessResourceClient implements ResourceClient {
+  readonly queryClient: QueryClient
+  readonly partition: string
+  readonly #options: ResourceClientOptions
+  readonly #registry = new ServerRegistry()
+  readonly #subscriptions = new Map<string, ServerSubscriptions>()
+  /** Results reached through input rounds: returned once, never served from the cache. */
+  readonly #uncached = new WeakSet<ReadResult>()
+
+  constructor(options: ResourceClientOptions) {
+    this.#options = options
+    this.queryClient = options.queryClient ?? new QueryClient()
+    this.partition = options.partition ?? 'default'
+  }
+
+  // SERVERS
+
+  addServer(id: string, source: ServerSource): ServerSnapshot {
+    const onInput = this.#options.inputHandler
+    const connection = this.#registry.add({
+      id,
+      factory: sessionFactoryFor(source),
+      connectOptions: {
+        clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
+        ...(onInput && {
+          onElicitation: (request, signal) => onInput(request, { serverId: id, signal }),
+        }),
+      },
+      ...(this.#options.logger && { logger: this.#options.logger }),
+    })
+    connection.connect()
+    return connection.snapshot
+  }
+
+  async removeServer(id: string): Promise<void> {
+    const connection = this.#registry.get(id)
+    if (!connection) return
+    const subscriptions = this.#subscriptions.get(id)
+    this.#subscriptions.delete(id)
+    await subscriptions?.close()
+    await connection.close()
+    this.#registry.delete(id)
+    this.queryClient.removeQueries({ queryKey: resourceKeys.server(id) })
+  }
+
+  async reconnect(id: string): Promise<void> {
+    await this.#registry.require(id).connect()
+  }
+
+  getServer(id: string): ServerSnapshot | undefined {
+    return this.#registry.get(id)?.snapshot
+  }
+
+  getServers(): readonly ServerSnapshot[] {
+    return this.#registry.getServers()
+  }
+
+  subscribe(listener: () => void): () => void {
+    return this.#registry.subscribe(listener)
+  }
+
+  async ready(id: string, options?: { signal?: AbortSignal }): Promise<ServerSnapshot> {
+    const connection = this.#registry.require(id)
+    await connection.getSession(options?.signal)
+    return connection.snapshot
+  }
+
+  // LISTS
+
+  listResources(serverId: string, options?: ListOptions): Promise<Page<Resource>> {
+    return this.#page('resources', serverId, options?.cursor, options?.signal)
+  }
+
+  listTemplates(serverId: string, options?: ListOptions): Promise<Page<ResourceTemplate>> {
+    return this.#page('templates', serverId, options?.cursor, options?.signal)
+  }
+
+  resourcePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<Resource>> {
+    return this.#pages('resources', serverId, options)
+  }
+
+  templatePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<ResourceTemplate>> {
+    return this.#pages('templates', serverId, options)
+  }
+
+  walkResources(serverId: string, options?: WalkOptions): Promise<WalkResult<Resource>> {
+    return this.#walk('resources', serverId, options)
+  }
+
+  walkTemplates(serverId: string, options?: WalkOptions): Promise<WalkResult<ResourceTemplate>> {
+    return this.#walk('templates', serverId, options)
+  }
+
+  // READ AND COMPLETE
+
+  async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
+    const key = resourceKeys.read(serverId, this.partition, uri)
+    const result = await withSignal(
+      this.queryClient.fetchQuery(
+        readQuery(key, (signal) => this.#fetchRead(serverId, uri, signal)),
+      ),
+      options?.signal,
+    )
+    if (this.#uncached.has(result)) {
+      // Inputs given in the rounds are not part of the key: never serve this to anyone else.
+      this.queryClient.removeQueries({ queryKey: key, exact: true })
+    }
+    // Checked on every use: a cached entry may have been fetched under another limit.
+    if (options?.maxBytes !== undefined) assertWithinLimit(result, options.maxBytes, uri, serverId)
+    return result
+  }
+
+  async complete(serverId: string, options: CompleteOptions): Promise<CompletionResult> {
+    const session = await this.#registry.require(serverId).getSession(options.signal)
+    return requestCompletion(session, options, serverId)
+  }
+
+  // WATCH AND INVALIDATION
+
+  watch(serverId: string, target: WatchTarget): Watch {
+    const connection = this.#registry.require(serverId)
+    let engine = this.#subscriptions.get(serverId)
+    if (!engine) {
+      engine = createServerSubscriptions({
+        serverId,
+        host: {
+          getSession: (signal) => connection.getSession(signal),
+          invalidateRead: (uri) => this.invalidateRead(serverId, uri),
+          invalidateLists: () => this.invalidateLists(serverId),
+        },
+        ...(this.#options.logger && { logger: this.#options.logger }),
+      })
+      this.#subscriptions.set(serverId, engine)
+    }
+    return engine.watch(target)
+  }
+
+  async invalidateLists(serverId: string): Promise<void> {
+    await Promise.all([
+      this.queryClient.invalidateQueries({
+        queryKey: resourceKeys.lists(serverId, this.partition),
+      }),
+      this.queryClient.invalidateQueries({
+        queryKey: resourceKeys.templateLists(serverId, this.partition),
+      }),
+    ])
+  }
+
+  async invalidateRead(serverId: string, uri: string): Promise<void> {
+    const prefix = resourceKeys.reads(serverId, this.partition)
+    await this.queryClient.invalidateQueries({
+      queryKey: prefix,
+      predicate: (query) => {
+        const readUri = query.queryKey[prefix.length]
+        return typeof readUri === 'string' && isUriUnder(readUri, uri)
+      },
+    })
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#registry.all().map((connection) => this.removeServer(connection.id)))
+  }
+
+  // INTERNALS
+
+  async #page<T extends Resource | ResourceTemplate>(
+    kind: ListKind,
+    serverId: string,
+    cursor: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<Page<T>> {
+    const key =
+      kind === 'resources'
+        ? resourceKeys.list(serverId, this.partition, cursor)
+        : resourceKeys.templateList(serverId, this.partition, cursor)
+    const page = await withSignal(
+      this.queryClient.fetchQuery(
+        pageQuery(key, (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal)),
+      ),
+      signal,
+    )
+    return page as Page<T>
+  }
+
+  async #fetchPage(
+    kind: ListKind,
+    serverId: string,
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Page<Resource | ResourceTemplate>> {
+    const session = await this.#registry.require(serverId).getSession(signal)
+    const method = LIST_METHOD[kind]
+    const defaultTtlMs = this.#options.defaultTtlMs ?? 0
+    try {
+      const raw = await session.request(method, cursor === undefined ? {} : { cursor }, { signal })
+      return kind === 'resources'
+        ? toResourcePage(raw, defaultTtlMs, serverId)
+        : toTemplatePage(raw, defaultTtlMs, serverId)
+    } catch (error) {
+      if (cursor !== undefined && isInvalidParams(error)) {
+        // The cursor expired: every cached page of this list is from another snapshot.
+        const lists =
+          kind === 'resources'
+            ? resourceKeys.lists(serverId, this.partition)
+            : resourceKeys.templateLists(serverId, this.partition)
+        queueMicrotask(() => this.queryClient.removeQueries({ queryKey: lists }))
+        throw new InvalidCursorError(cursor, method, {
+          data: (error as McpRequestError).data,
+          serverId,
+        })
+      }
+      throw error
+    }
+  }
+
+  async *#pages<T extends Resource | ResourceTemplate>(
+    kind: ListKind,
+    serverId: string,
+    options: WalkOptions = {},
+  ): AsyncGenerator<Page<T>, void, undefined> {
+    const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY
+    const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY
+    let pages = 0
+    let items = 0
+    for await (const page of iteratePages<T>(
+      (cursor, signal) => this.#page<T>(kind, serverId, cursor, signal),
+      { method: LIST_METHOD[kind], serverId, cursor: options.cursor, signal: options.signal },
+    )) {
+      yield page
+      pages += 1
+      items += page.items.length
+      if (pages >= maxPages || items >= maxItems) return
+    }
+  }
+
+  async #walk<T extends Resource | ResourceTemplate>(
+    kind: ListKind,
+    serverId: string,
+    options: WalkOptions = {},
+  ): Promise<WalkResult<T>> {
+    const walk = () =>
+      walkPages<T>((cursor, signal) => this.#page<T>(kind, serverId, cursor, signal), {
+        ...options,
+        method: LIST_METHOD[kind],
+        serverId,
+      })
+    const result = await walk()
+    // A cursor the server no longer accepts: its cached pages are gone, so start over once
+    // for a consistent snapshot (unless the walk was asked to start mid-list).
+    if (result.error instanceof InvalidCursorError && options.cursor === undefined) return walk()
+    return result
+  }
+
+  async #fetchRead(serverId: string, uri: string, signal: AbortSignal): Promise<ReadResult> {
+    const session = await this.#registry.require(serverId).getSession(signal)
+    try {
+      const { result, rounds } = await requestWithInput(
+        session,
+        'resources/read',
+        { uri },
+        {
+          serverId,
+          uri,
+          signal,
+          ...(this.#options.inputHandler && { handler: this.#options.inputHandler }),
+        },
+      )
+      const read = toReadResult(result, {
+        uri,
+        serverId,
+        defaultTtlMs: this.#options.defaultTtlMs ?? 0,
+      })
+      if (rounds > 0) {
+        const uncached = { ...read, ttlMs: 0 }
+        this.#uncached.add(uncached)
+        return uncached
+      }
+      return read
+    } catch (error) {
+      throw classifyReadError(error, uri, serverId)
+    }
+  }
+}
+
+function isInvalidParams(error: unknown): boolean {
+  return (
+    error instanceof InvalidParamsError ||
+    (error instanceof McpRequestError && error.code === -32602)
+  )
+}
