@@ -27,6 +27,9 @@ export default defineProject({
       'zustand',
       'zustand/vanilla',
       'react-markdown',
+      'fuse.js',
+      '@modelcontextprotocol/client',
+      '@modelcontextprotocol/server',
     ],
   },
   test: {

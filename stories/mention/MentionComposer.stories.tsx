@@ -5,7 +5,7 @@ import { MentionComposer } from '../../packages/react/src/mention/MentionCompose
 import type { PickerSource } from '../../packages/react/src/picker/pickerSource.ts'
 import { ResourceKitProvider } from '../../packages/react/src/queries/ResourceKitProvider.tsx'
 import '../../packages/react/src/mention/mention.css'
-import { expandTemplate, interimClient, templateVariables } from '../fixtures/interimClient.tsx'
+import { interimClient } from '../fixtures/interimClient.tsx'
 
 const sources: PickerSource[] = [
   {
@@ -33,8 +33,6 @@ function Demo() {
       <div style={{ maxWidth: 640, marginTop: 320 }}>
         <MentionComposer
           sources={sources}
-          templateVariables={templateVariables}
-          expandTemplate={expandTemplate}
           onSubmit={(_segments, value) => setSent((s) => [...s, value])}
         />
         <ol aria-label="Sent">

@@ -169,9 +169,12 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
                 : 'No matching resources.'}
           </p>
         )}
-        {api.total > api.options.length && (
+        {api.more && (
           <p className="rk-mention-more">
-            {(api.total - api.options.length).toLocaleString('en-US')} more — keep typing to narrow
+            {api.exact
+              ? `${(api.total - api.options.length).toLocaleString('en-US')} more`
+              : 'More matches'}{' '}
+            — keep typing to narrow
           </p>
         )}
       </div>
@@ -181,6 +184,7 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
 
 function countText(api: MentionComposerApi): string {
   if (api.mode === 'value') return `${api.options.length} suggestions`
+  if (!api.exact) return `${api.options.length}+ matches`
   return `${api.total.toLocaleString('en-US')} ${api.total === 1 ? 'match' : 'matches'}`
 }
 

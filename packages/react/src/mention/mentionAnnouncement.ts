@@ -9,6 +9,8 @@ export interface MentionAnnouncementInput {
   mode: 'resource' | 'value'
   options: readonly MentionOption[]
   total: number
+  /** False when `total` only says "more than the rows shown". */
+  exact: boolean
   draft: TemplateDraft | null
   variable: string | undefined
   sources: readonly PickerSource[]
@@ -16,7 +18,7 @@ export interface MentionAnnouncementInput {
 }
 
 export function mentionAnnouncement(input: MentionAnnouncementInput): string {
-  const { mode, options, total, draft, variable, sources, query } = input
+  const { mode, options, total, exact, draft, variable, sources, query } = input
   const first = options[0]
   if (mode === 'value' && draft) {
     const head = `${draft.template.title || draft.template.name}: enter ${variable}.`
@@ -31,7 +33,8 @@ export function mentionAnnouncement(input: MentionAnnouncementInput): string {
   if (!first) return `No resources${scope}${loading ? ' yet, still loading' : ''}.`
   const kind = first.kind === 'template' ? 'template' : 'resource'
   const server = 'serverName' in first ? `, ${first.serverName}` : ''
-  return `${plural(total, 'result')}${scope}. First: ${first.label}, ${kind}${server}.`
+  const count = exact ? plural(total, 'result') : `More than ${plural(options.length, 'result')}`
+  return `${count}${scope}. First: ${first.label}, ${kind}${server}.`
 }
 
 function plural(n: number, word: string): string {

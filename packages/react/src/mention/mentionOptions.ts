@@ -3,6 +3,8 @@
 // variable being asked.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { PickerSource } from '../picker/pickerSource.ts'
+import { createResourceSearch } from '../search/resourceSearch.ts'
+import type { ResourceSearch } from '../search/types.ts'
 import type { MentionQuery } from './mentionQuery.ts'
 
 interface OptionBase {
@@ -25,14 +27,14 @@ export type MentionOption =
   /** A completion value for the template variable being asked (`typed`: exactly what was typed). */
   | (OptionBase & { kind: 'value'; value: string; typed?: boolean })
 
-/** One resource or template that a query can match. */
-export type MentionCandidate = Extract<MentionOption, { kind: 'resource' | 'template' }>
-
-/** Ranks candidates for a query; returns the matches, best first. */
-export type MentionSearch = (
-  text: string,
-  candidates: readonly MentionCandidate[],
-) => readonly MentionCandidate[]
+/** One resource or template that a query can match (also a search item). */
+export type MentionCandidate = Extract<MentionOption, { kind: 'resource' | 'template' }> & {
+  id: string
+  name: string
+  title?: string
+  uri: string
+  description?: string
+}
 
 /** Every resource and template of `sources` as candidates (templates first: they are few). */
 export function mentionCandidates(sources: readonly PickerSource[]): MentionCandidate[] {
@@ -40,9 +42,15 @@ export function mentionCandidates(sources: readonly PickerSource[]): MentionCand
   for (const source of sources) {
     const serverName = source.serverName ?? source.serverId
     for (const template of source.templates ?? []) {
+      const key = `t:${source.serverId}:${template.uriTemplate}`
       out.push({
         kind: 'template',
-        key: `t:${source.serverId}:${template.uriTemplate}`,
+        key,
+        id: key,
+        name: template.name,
+        title: template.title,
+        uri: template.uriTemplate,
+        description: template.description,
         label: template.title || template.name,
         detail: template.uriTemplate,
         serverId: source.serverId,
@@ -51,9 +59,15 @@ export function mentionCandidates(sources: readonly PickerSource[]): MentionCand
       })
     }
     for (const resource of source.resources) {
+      const key = `r:${source.serverId}:${resource.uri}`
       out.push({
         kind: 'resource',
-        key: `r:${source.serverId}:${resource.uri}`,
+        key,
+        id: key,
+        name: resource.name,
+        title: resource.title,
+        uri: resource.uri,
+        description: resource.description,
         label: resource.title || resource.name,
         detail: resource.uri,
         serverId: source.serverId,
@@ -65,36 +79,62 @@ export function mentionCandidates(sources: readonly PickerSource[]): MentionCand
   return out
 }
 
-/** The default search: label prefix, then word prefix, then substring of label or URI. */
-export const defaultMentionSearch: MentionSearch = (text, candidates) => {
-  const q = text.trim().toLowerCase()
-  if (!q) return candidates
-  const buckets: MentionCandidate[][] = [[], [], [], []]
-  for (const c of candidates) {
-    const label = c.label.toLowerCase()
-    const name = (c.kind === 'resource' ? c.resource.name : c.template.name).toLowerCase()
-    let rank = -1
-    if (label.startsWith(q) || name.startsWith(q)) rank = 0
-    else if (label.includes(` ${q}`) || (/[/_.-]/.test(label) && label.includes(q))) rank = 1
-    else if (label.includes(q) || name.includes(q)) rank = 2
-    else if (c.detail?.toLowerCase().includes(q)) rank = 3
-    if (rank >= 0) buckets[rank]!.push(c)
-  }
-  return buckets.flat()
+/** The rows for one query: at most `limit`; `more` when further matches were left out. */
+export interface MentionResults {
+  options: MentionCandidate[]
+  /** Matches counted: exact without a search text, else at most `limit + 1` (the index stops there). */
+  total: number
+  /** Whether `total` is the exact number of matches. */
+  exact: boolean
+  more: boolean
 }
 
-/** What the popup shows for a query: at most `limit` rows, and how many matched in all. */
-export function searchMentionOptions(
-  candidates: readonly MentionCandidate[],
-  query: MentionQuery,
-  search: MentionSearch,
-  limit: number,
-): { options: MentionCandidate[]; total: number } {
-  const scoped = query.serverId
-    ? candidates.filter((c) => c.serverId === query.serverId)
-    : candidates
-  const matches = search(query.text, scoped)
-  return { options: matches.slice(0, limit), total: matches.length }
+/**
+ * Searches candidates with the package's fuzzy search. Indexes are built once per
+ * candidate list (and per server for `@server:` scopes), then reused for every keystroke.
+ */
+export function createMentionSearcher(limit: number) {
+  const indexes = new WeakMap<
+    readonly MentionCandidate[],
+    Map<string, ResourceSearch<MentionCandidate>>
+  >()
+  const indexFor = (candidates: readonly MentionCandidate[], scope: string | undefined) => {
+    let byScope = indexes.get(candidates)
+    if (!byScope) {
+      byScope = new Map()
+      indexes.set(candidates, byScope)
+    }
+    const key = scope ?? ''
+    let index = byScope.get(key)
+    if (!index) {
+      index = createResourceSearch<MentionCandidate>({ limit: limit + 1 })
+      index.setItems(
+        scope === undefined ? candidates : candidates.filter((c) => c.serverId === scope),
+      )
+      byScope.set(key, index)
+    }
+    return index
+  }
+  return (candidates: readonly MentionCandidate[], query: MentionQuery): MentionResults => {
+    if (!query.text.trim()) {
+      const scoped = query.serverId
+        ? candidates.filter((c) => c.serverId === query.serverId)
+        : candidates
+      return {
+        options: scoped.slice(0, limit),
+        total: scoped.length,
+        exact: true,
+        more: scoped.length > limit,
+      }
+    }
+    const hits = indexFor(candidates, query.serverId).search(query.text)
+    return {
+      options: hits.slice(0, limit).map((h) => h.item),
+      total: hits.length,
+      exact: hits.length <= limit,
+      more: hits.length > limit,
+    }
+  }
 }
 
 /** Completion values for a template variable, with what was typed offered first when new. */

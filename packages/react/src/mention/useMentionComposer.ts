@@ -2,7 +2,11 @@
 // contenteditable): typing `@` opens a listbox of resources and templates, arrows move the
 // active option, Enter/Tab choose it, Escape closes. A template continues inside the
 // mention: its variables are asked one after the other with `completion/complete`.
-import type { CompletionResult } from '@resource-kit/client'
+import {
+  type CompletionResult,
+  expandTemplate as clientExpandTemplate,
+  templateVariables as clientTemplateVariables,
+} from '@resource-kit/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import {
   type ClipboardEvent,
@@ -39,11 +43,9 @@ import {
 } from './editorDom.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
 import {
-  defaultMentionSearch,
+  createMentionSearcher,
   type MentionOption,
-  type MentionSearch,
   mentionCandidates,
-  searchMentionOptions,
   valueOptions,
 } from './mentionOptions.ts'
 import { parseMentionQuery } from './mentionQuery.ts'
@@ -74,14 +76,12 @@ export interface UseMentionComposerOptions {
   onValueChange?: (value: string, segments: MentionSegment[]) => void
   /** Enter (without Shift) with a non-empty draft; the composer clears itself after. */
   onSubmit?: (segments: MentionSegment[], value: string) => void
-  /** Ranks resources for a query. @default label prefix, word prefix, then substring */
-  search?: MentionSearch
   /** Rows shown at once (the count announced is of all matches). @default 50 */
   maxOptions?: number
-  /** The variables of a URI template, in order. */
-  templateVariables: (uriTemplate: string) => string[]
-  /** Expands a URI template with values (RFC 6570). */
-  expandTemplate: ExpandTemplate
+  /** The variables of a URI template, in order. @default the client's `templateVariables` */
+  templateVariables?: (uriTemplate: string) => string[]
+  /** Expands a URI template with values (RFC 6570). @default the client's `expandTemplate` */
+  expandTemplate?: ExpandTemplate
 }
 
 interface TriggerState {
@@ -96,10 +96,9 @@ export type MentionMode = 'resource' | 'value'
 export function useMentionComposer(options: UseMentionComposerOptions) {
   const {
     sources,
-    search = defaultMentionSearch,
     maxOptions = 50,
-    templateVariables,
-    expandTemplate,
+    templateVariables = clientTemplateVariables,
+    expandTemplate = clientExpandTemplate,
   } = options
   const client = useResourceClient()
   const id = useId()
@@ -166,12 +165,13 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
     () => parseMentionQuery(trigger?.query ?? '', sources),
     [trigger?.query, sources],
   )
+  const [searcher] = useState(() => createMentionSearcher(maxOptions))
   const resourceResult = useMemo(
     () =>
       mode === 'resource' && trigger
-        ? searchMentionOptions(candidates, query, search, maxOptions)
-        : { options: [], total: 0 },
-    [mode, trigger, candidates, query, search, maxOptions],
+        ? searcher(candidates, query)
+        : { options: [], total: 0, exact: true, more: false },
+    [mode, trigger, candidates, query, searcher],
   )
   const completion = useQuery({
     ...completionOptions(client, draft?.serverId ?? '', {
@@ -307,7 +307,16 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
   }
 
   const announcement = open
-    ? mentionAnnouncement({ mode, options: shown, total, draft, variable, sources, query })
+    ? mentionAnnouncement({
+        mode,
+        options: shown,
+        total,
+        exact: mode === 'value' || resourceResult.exact,
+        draft,
+        variable,
+        sources,
+        query,
+      })
     : ''
 
   return {
@@ -316,6 +325,10 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
     mode,
     options: shown,
     total,
+    /** More matches exist than the rows shown. */
+    more: mode === 'resource' && resourceResult.more,
+    /** Whether `total` is exact (a search stops counting past the rows shown). */
+    exact: mode === 'value' || resourceResult.exact,
     activeIndex,
     draft,
     variable,
