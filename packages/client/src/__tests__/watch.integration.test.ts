@@ -1,0 +1,267 @@
+// Watches against the real fixture server (modern era, `subscriptions/listen`), through
+// the public client: over the in-process HTTP path (`createMcpHandler(...).fetch`) and
+// over real stdio (a subprocess we can signal, kill and have the client start again).
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import {
+  createFixtureServer,
+  type FixtureServer,
+  fixtureStdioCommand,
+} from '@resource-kit/test-utils'
+import { QueryObserver } from '@tanstack/query-core'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createResourceClient } from '../createResourceClient.ts'
+import type { ResourceClient, Watch, WatchEvent } from '../resourceClient.ts'
+import { resourceKeys } from '../resourceKeys.ts'
+
+const FIRST = 'fixture://r/0'
+const SECOND = 'fixture://r/1'
+const WAIT = { timeout: 20_000, interval: 20 }
+
+/** One way to reach a fixture server and to make it change. */
+interface Harness {
+  client: ResourceClient
+  id: string
+  /** `updated` for FIRST. */
+  update(): void
+  /** Adds a resource (→ `list_changed`). */
+  addResource(): void
+  /** The server ends every listen gracefully. */
+  shutDown(): Promise<void>
+  close(): Promise<void>
+}
+
+function httpHarness(): Harness {
+  const fixture: FixtureServer = createFixtureServer({ resourceCount: 3, pageSize: 0 })
+  const client = createResourceClient()
+  client.addServer('http', { url: fixture.url, fetch: fixture.fetch })
+  let added = 0
+  return {
+    client,
+    id: 'http',
+    update: () => fixture.notifyUpdated(FIRST),
+    addResource: () => fixture.addResource({ uri: `fixture://added/${++added}`, name: 'added' }),
+    shutDown: () => fixture.close(),
+    async close() {
+      await client.close()
+      await fixture.close()
+    },
+  }
+}
+
+/** The fixture as a real subprocess; every (re)connect spawns a fresh one. */
+function stdioHarness() {
+  const command = fixtureStdioCommand({ resourceCount: 3, pageSize: 0 })
+  const spawned: StdioClientTransport[] = []
+  const client = createResourceClient()
+  client.addServer('stdio', {
+    transport: () => {
+      const transport = new StdioClientTransport({
+        command: command.command,
+        args: command.args,
+        env: { ...(process.env as Record<string, string>), ...command.env },
+        stderr: 'pipe',
+      })
+      spawned.push(transport)
+      return transport
+    },
+  })
+  const signal = (name: NodeJS.Signals) => {
+    const pid = spawned.at(-1)?.pid
+    if (!pid) throw new Error('the stdio fixture is not running')
+    process.kill(pid, name)
+  }
+  const harness: Harness & { kill(): void; spawned: StdioClientTransport[] } = {
+    client,
+    id: 'stdio',
+    spawned,
+    update: () => signal('SIGUSR2'),
+    addResource: () => signal('SIGUSR1'),
+    kill: () => signal('SIGKILL'),
+    async shutDown() {
+      signal('SIGTERM')
+    },
+    close: () => client.close(),
+  }
+  return harness
+}
+
+function record(watch: Watch) {
+  const events: WatchEvent[] = []
+  const statuses: string[] = []
+  watch.onEvent((event) => events.push(event))
+  watch.subscribe(() => statuses.push(watch.getSnapshot().status))
+  return { events, statuses }
+}
+
+async function live(watch: Watch) {
+  await vi.waitFor(() => expect(watch.getSnapshot().status).toBe('live'), WAIT)
+}
+
+function readState(h: Harness, uri: string) {
+  return h.client.queryClient.getQueryState(resourceKeys.read(h.id, h.client.partition, uri))
+}
+
+/** The behaviour every transport must show; `h()` is the harness of the enclosing describe. */
+function sharedWatchTests(h: () => Harness) {
+  it('delivers updates to the watcher and invalidates the cached read', async () => {
+    const { client, id } = h()
+    await client.read(id, FIRST)
+    expect(readState(h(), FIRST)?.isInvalidated).toBe(false)
+    const watch = client.watch(id, { uris: [FIRST] })
+    const { events, statuses } = record(watch)
+    await live(watch)
+    expect(statuses[0]).toBe('live')
+    expect(watch.getSnapshot().honored).toEqual({ resourceSubscriptions: [FIRST] })
+    h().update()
+    await vi.waitFor(() => expect(events).toEqual([{ type: 'updated', uri: FIRST }]), WAIT)
+    expect(readState(h(), FIRST)?.isInvalidated).toBe(true)
+    await watch.close()
+  })
+
+  it('changes the watched set on the live stream', async () => {
+    const { client, id } = h()
+    const watch = client.watch(id, { uris: [SECOND] })
+    const { events } = record(watch)
+    await live(watch)
+    watch.update({ uris: [FIRST] })
+    await vi.waitFor(
+      () => expect(watch.getSnapshot().honored).toEqual({ resourceSubscriptions: [FIRST] }),
+      WAIT,
+    )
+    expect(watch.getSnapshot().status).toBe('live')
+    h().update()
+    await vi.waitFor(() => expect(events).toEqual([{ type: 'updated', uri: FIRST }]), WAIT)
+    await watch.close()
+    expect(watch.getSnapshot().status).toBe('closed')
+  })
+
+  it('invalidates both the resource list and the template list on list_changed', async () => {
+    const { client, id } = h()
+    const before = await client.listResources(id)
+    await client.listTemplates(id)
+    const watch = client.watch(id, { listChanged: true })
+    const { events } = record(watch)
+    await live(watch)
+    h().addResource()
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'listChanged' }), WAIT)
+    const { queryClient, partition } = client
+    expect(queryClient.getQueryState(resourceKeys.list(id, partition))?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(resourceKeys.templateList(id, partition))?.isInvalidated).toBe(
+      true,
+    )
+    const after = await client.listResources(id)
+    expect(after.items.length).toBe(before.items.length + 1)
+    await watch.close()
+  })
+}
+
+describe('watch over in-process HTTP (modern fixture)', () => {
+  let harness: Harness
+  const h = () => harness
+  beforeAll(() => {
+    harness = httpHarness()
+  })
+  afterAll(() => harness.close())
+
+  sharedWatchTests(h)
+
+  it('coalesces a flood of 10,000 updates of one URI into a few refetches', async () => {
+    const fixture = createFixtureServer({ resourceCount: 3, pageSize: 0 })
+    const client = createResourceClient()
+    client.addServer('flood', { url: fixture.url, fetch: fixture.fetch })
+    // An active observer, as a UI keeps one: invalidation refetches it.
+    const observer = new QueryObserver(client.queryClient, {
+      queryKey: [...resourceKeys.read('flood', client.partition, FIRST), { view: 'test' }],
+      queryFn: ({ signal }) => client.read('flood', FIRST, { signal }),
+      staleTime: 60_000,
+    })
+    const unobserve = observer.subscribe(() => {})
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeDefined(), WAIT)
+      const watch = client.watch('flood', { uris: [FIRST] })
+      const { events } = record(watch)
+      await live(watch)
+      fixture.resetCalls()
+      fixture.setText(FIRST, 'after the flood')
+      for (let i = 0; i < 10_000; i++) fixture.notifyUpdated(FIRST)
+      await vi.waitFor(
+        () =>
+          expect(observer.getCurrentResult().data?.contents[0]).toMatchObject({
+            text: 'after the flood',
+          }),
+        WAIT,
+      )
+      // Let the last coalescing window close before counting.
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      expect(fixture.calls('resources/read')).toBeGreaterThanOrEqual(1)
+      expect(fixture.calls('resources/read')).toBeLessThanOrEqual(5)
+      expect(events.length).toBeLessThanOrEqual(5)
+    } finally {
+      unobserve()
+      await client.close()
+      await fixture.close()
+    }
+  })
+
+  it('goes closed when the server ends the stream gracefully', async () => {
+    const own = httpHarness()
+    try {
+      const watch = own.client.watch(own.id, { uris: [FIRST], listChanged: true })
+      const { statuses } = record(watch)
+      await live(watch)
+      await own.shutDown()
+      await vi.waitFor(() => expect(watch.getSnapshot().status).toBe('closed'), WAIT)
+      expect(statuses).toEqual(['live', 'closed'])
+    } finally {
+      await own.close()
+    }
+  })
+})
+
+describe('watch over real stdio (modern fixture)', { timeout: 60_000 }, () => {
+  let harness: ReturnType<typeof stdioHarness>
+  const h = () => harness
+  beforeAll(async () => {
+    harness = stdioHarness()
+    await harness.client.ready(harness.id)
+  }, 60_000)
+  afterAll(() => harness.close())
+
+  sharedWatchTests(h)
+
+  it('re-listens after the server is killed mid-stream, and invalidates what it watched', async () => {
+    const { client, id } = harness
+    await client.read(id, FIRST)
+    const watch = client.watch(id, { uris: [FIRST], listChanged: true })
+    const { events, statuses } = record(watch)
+    await live(watch)
+    const killed = harness.spawned.at(-1)?.pid
+    harness.kill()
+    await vi.waitFor(() => expect(statuses).toContain('reconnecting'), WAIT)
+    expect(watch.getSnapshot().attempt).toBeGreaterThanOrEqual(1)
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'resynced' }), {
+      ...WAIT,
+      timeout: 45_000,
+    })
+    expect(watch.getSnapshot()).toMatchObject({ status: 'live', attempt: 0 })
+    expect(harness.spawned.at(-1)?.pid).not.toBe(killed)
+    expect(readState(harness, FIRST)?.isInvalidated).toBe(true)
+    // The new process's stream delivers.
+    harness.update()
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'updated', uri: FIRST }), WAIT)
+    await watch.close()
+  })
+
+  it('goes closed when the server shuts down gracefully (last: it stops the server)', async () => {
+    const { client, id } = harness
+    const watch = client.watch(id, { uris: [FIRST] })
+    const { statuses } = record(watch)
+    await live(watch)
+    await harness.shutDown()
+    await vi.waitFor(() => expect(watch.getSnapshot().status).toBe('closed'), WAIT)
+    expect(statuses).toEqual(['live', 'closed'])
+    // No re-listen after a graceful end, even though the process is gone.
+    await vi.waitFor(() => expect(client.getServer(id)?.status).toBe('error'), WAIT)
+    expect(watch.getSnapshot().status).toBe('closed')
+  })
+})
