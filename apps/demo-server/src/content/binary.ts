@@ -65,7 +65,11 @@ export function makePng(width: number, height: number, rgb: readonly [number, nu
   header.setUint32(4, height)
   ihdr.set([8, 2, 0, 0, 0], 8) // 8-bit RGB, no interlace
   const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-  const chunks = [chunk('IHDR', ihdr), chunk('IDAT', zlib), chunk('IEND', new Uint8Array(0))]
+  const chunks = [
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]
   const png = new Uint8Array(signature.length + chunks.reduce((sum, c) => sum + c.length, 0))
   png.set(signature)
   let offset = signature.length
@@ -76,7 +80,8 @@ export function makePng(width: number, height: number, rgb: readonly [number, nu
   return png
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+/** One PNG chunk: length, type, data, CRC. */
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length)
   const view = new DataView(out.buffer)
   view.setUint32(0, data.length)
@@ -84,6 +89,43 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   out.set(data, 8)
   view.setUint32(8 + data.length, crc32(out, 4, 8 + data.length))
   return out
+}
+
+/** A tiny solid-colour square icon: 1-bit indexed PNG with a one-colour palette. */
+export function makeSolidIconPng(side: number, rgb: readonly [number, number, number]): Uint8Array {
+  const rowLength = 1 + Math.ceil(side / 8)
+  const raw = new Uint8Array(rowLength * side) // filter 0, every pixel palette index 0
+  const zlib = new Uint8Array(2 + 5 + raw.length + 4)
+  zlib.set([
+    0x78,
+    0x01,
+    1,
+    raw.length & 0xff,
+    raw.length >>> 8,
+    ~raw.length & 0xff,
+    (~raw.length >>> 8) & 0xff,
+  ])
+  zlib.set(raw, 7)
+  new DataView(zlib.buffer).setUint32(7 + raw.length, adler32(raw))
+  const ihdr = new Uint8Array(13)
+  const header = new DataView(ihdr.buffer)
+  header.setUint32(0, side)
+  header.setUint32(4, side)
+  ihdr.set([1, 3, 0, 0, 0], 8) // 1-bit indexed, no interlace
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('PLTE', new Uint8Array(rgb)),
+    pngChunk('IDAT', zlib),
+    pngChunk('IEND', new Uint8Array(0)),
+  ]
+  const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
+  let offset = 0
+  for (const part of parts) {
+    png.set(part, offset)
+    offset += part.length
+  }
+  return png
 }
 
 /** The byte length of `makePng(width, height, …)`, computed without building it. */

@@ -58,25 +58,33 @@ export function createDemoContent(options: DemoContentOptions = {}): DemoContent
   const database = generateDatabase(seed, tableCount)
   const tickets = generateTickets(seed, ticketCount)
 
-  const entries: DemoEntry[] = [...workspace.entries]
+  const tables: DemoEntry[] = []
   for (const list of database.tables.values()) {
-    for (const table of list) entries.push({ kind: 'table', table, resource: table.resource })
+    for (const table of list) tables.push({ kind: 'table', table, resource: table.resource })
   }
+  const ticketEntries: DemoEntry[] = []
   for (const list of tickets.tickets.values()) {
-    for (const ticket of list) entries.push({ kind: 'ticket', ticket, resource: ticket.resource })
+    for (const ticket of list)
+      ticketEntries.push({ kind: 'ticket', ticket, resource: ticket.resource })
   }
-  entries.push({
-    kind: 'log',
-    resource: {
-      uri: logTailUri,
-      name: 'tail',
-      title: 'Application log (live)',
-      description: 'The last lines of the application log; changes every few seconds',
-      mimeType: 'text/plain',
-      annotations: { priority: 0.5, audience: ['user', 'assistant'] },
+  const byUriOrder = (a: DemoEntry, b: DemoEntry) => compareUris(a.resource.uri, b.resource.uri)
+  // Schemes sort db: < file: < log: < ticket:, and the workspace comes already sorted.
+  const entries: DemoEntry[] = [
+    ...tables.sort(byUriOrder),
+    ...workspace.entries,
+    {
+      kind: 'log',
+      resource: {
+        uri: logTailUri,
+        name: 'tail',
+        title: 'Application log (live)',
+        description: 'The last lines of the application log; changes every few seconds',
+        mimeType: 'text/plain',
+        annotations: { priority: 0.5, audience: ['user', 'assistant'] },
+      },
     },
-  })
-  entries.sort((a, b) => compareUris(a.resource.uri, b.resource.uri))
+    ...ticketEntries.sort(byUriOrder),
+  ]
   const byUri = new Map(entries.map((entry) => [entry.resource.uri, entry]))
   return { seed, count, entries, workspace, database, tickets, get: (uri) => byUri.get(uri) }
 }

@@ -1,8 +1,8 @@
-import type { Annotations, Resource } from '@modelcontextprotocol/server'
+import type { Annotations, Resource, Role } from '@modelcontextprotocol/server'
 import { type FileSpec, specifyFile } from './fileContent.ts'
 import { type FileKind, fileKinds, folderMix, pickExtension } from './fileKinds.ts'
 import { createIcons, iconFamilyOf } from './icons.ts'
-import { createPrng, type Prng } from './prng.ts'
+import { createPrng } from './prng.ts'
 import { nouns } from './words.ts'
 
 /** The URI prefix of every workspace entry. */
@@ -27,7 +27,7 @@ export interface WorkspaceFile {
 export type WorkspaceEntry = WorkspaceFolder | WorkspaceFile
 
 export interface Workspace {
-  /** Every static entry (folders and files), in generation order. */
+  /** Every static entry (folders and files), sorted by URI. */
   readonly entries: readonly WorkspaceEntry[]
   /** A folder's static children by folder path, sorted by name. */
   readonly children: ReadonlyMap<string, readonly WorkspaceEntry[]>
@@ -39,6 +39,8 @@ export interface Workspace {
 
 const topFolders = Object.keys(folderMix)
 const maxDepth = 4
+// Shared between resources (never mutated): 100,000 copies would only feed the GC.
+const audiences: Role[][] = [['user', 'assistant'], ['user', 'assistant'], ['assistant'], ['user']]
 // Fixed entries: root, the top folders, `live/` and `live/README.md`.
 export const fixedWorkspaceEntries = 1 + topFolders.length + 2
 const epoch = Date.UTC(2026, 6, 1)
@@ -54,7 +56,7 @@ export function generateWorkspace(seed: string, entryCount: number): Workspace {
   const names = new Map<string, Set<string>>()
   const annotations = (priority: number): Annotations => ({
     priority: Math.round(priority * 100) / 100,
-    audience: prng.pick([['user', 'assistant'], ['user', 'assistant'], ['assistant'], ['user']]),
+    audience: prng.pick(audiences),
     lastModified: new Date(epoch - prng.int(0, 365 * 24 * 3600) * 1000).toISOString(),
   })
   const uniqueName = (parent: string, base: string, ext: string) => {
@@ -101,7 +103,7 @@ export function generateWorkspace(seed: string, entryCount: number): Workspace {
         mimeType: kind.mimeType,
         size: spec.size,
         annotations: annotations(prng.next()),
-        ...(prng.chance(0.2) && { icons: icons[iconFamilyOf(kind.ext)] }),
+        ...(prng.chance(0.1) && { icons: icons[iconFamilyOf(kind.ext)] }),
       },
     }
   }
@@ -114,23 +116,20 @@ export function generateWorkspace(seed: string, entryCount: number): Workspace {
 
   const remaining = entryCount - fixedWorkspaceEntries
   const subfolders = Math.round(remaining / 12)
+  // Folders that may still get sub-folders (depth below maxDepth).
+  const parents = [...folders]
   for (let index = 0; index < subfolders; index++) {
-    const parent = pickParent(prng, folders)
-    folders.push(addFolder(parent.path, prng.pick(nouns), false))
+    const folder = addFolder(prng.pick(parents).path, prng.pick(nouns), false)
+    folders.push(folder)
+    if (folder.path.split('/').length - 1 < maxDepth) parents.push(folder)
   }
   for (let index = 0; index < remaining - subfolders; index++) {
     const folder = prng.pick(folders)
     const kind = fileKinds.get(pickExtension(prng, folder.path.split('/')[0]!))!
     entries.push(makeFile(folder.path, kind, kind.name(prng)))
   }
-  return { entries, children: childrenOf(entries), liveFolder, liveFile }
-}
-
-function pickParent(prng: Prng, folders: readonly WorkspaceFolder[]): WorkspaceFolder {
-  for (;;) {
-    const folder = prng.pick(folders)
-    if (folder.path.split('/').length - 1 < maxDepth) return folder
-  }
+  const { sorted, children } = treeOrder(entries)
+  return { entries: sorted, children, liveFolder, liveFile }
 }
 
 /** The path of the folder that holds `path` (`''` for the root's children). */
@@ -139,10 +138,15 @@ export function parentPath(path: string): string {
   return trimmed.slice(0, trimmed.lastIndexOf('/') + 1)
 }
 
-function childrenOf(entries: readonly WorkspaceEntry[]): Map<string, WorkspaceEntry[]> {
+/**
+ * Children lists sorted by URI, and every entry in URI order. Siblings sorted by URI then
+ * walked depth-first give the global order: a folder's URI ends in `/`, so its whole
+ * subtree sorts exactly where the folder does. This avoids one big sort at start-up.
+ */
+function treeOrder(entries: readonly WorkspaceEntry[]) {
   const children = new Map<string, WorkspaceEntry[]>()
   for (const entry of entries) {
-    if (entry.kind === 'folder') children.set(entry.path, children.get(entry.path) ?? [])
+    if (entry.kind === 'folder' && !children.has(entry.path)) children.set(entry.path, [])
     if (entry.path === '') continue
     const parent = parentPath(entry.path)
     const list = children.get(parent) ?? []
@@ -152,7 +156,13 @@ function childrenOf(entries: readonly WorkspaceEntry[]): Map<string, WorkspaceEn
   for (const list of children.values()) {
     list.sort((a, b) => (a.resource.uri < b.resource.uri ? -1 : 1))
   }
-  return children
+  const sorted: WorkspaceEntry[] = []
+  const visit = (entry: WorkspaceEntry) => {
+    sorted.push(entry)
+    if (entry.kind === 'folder') for (const child of children.get(entry.path)!) visit(child)
+  }
+  visit(entries[0]!)
+  return { sorted, children }
 }
 
 /** `fetchUser` / `payment-report` / `fetch_user` → `Fetch user` / `Payment report`. */

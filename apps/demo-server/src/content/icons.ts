@@ -1,5 +1,5 @@
 import type { Icon } from '@modelcontextprotocol/server'
-import { makePng, toBase64 } from './binary.ts'
+import { makeSolidIconPng, toBase64 } from './binary.ts'
 
 const palette: Readonly<Record<string, readonly [number, number, number]>> = {
   folder: [234, 179, 8],
@@ -19,7 +19,7 @@ export function createIcons(): Readonly<Record<IconFamily, Icon[]>> {
   for (const [family, rgb] of Object.entries(palette)) {
     icons[family] = [
       {
-        src: `data:image/png;base64,${toBase64(makePng(16, 16, [rgb[0], rgb[1], rgb[2]]))}`,
+        src: `data:image/png;base64,${toBase64(makeSolidIconPng(16, rgb))}`,
         mimeType: 'image/png',
         sizes: ['16x16'],
       },

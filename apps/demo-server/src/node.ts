@@ -1,0 +1,29 @@
+// Node-only entry (`@resource-kit/demo-server/node`): HTTP on node:http and real stdio.
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
+import { createDemoServer, type DemoServer, type DemoServerOptions } from './createDemoServer.ts'
+
+export {
+  type DemoHttpServer,
+  type DemoHttpServerOptions,
+  defaultDemoPort,
+  startDemoHttpServer,
+} from './http.ts'
+
+/** The demo serving this process's stdin/stdout. */
+export interface DemoStdioServer {
+  readonly demo: DemoServer
+  close(): Promise<void>
+}
+
+/** Serves the demo on this process's stdio (both eras, `subscriptions/listen` included). */
+export function serveDemoStdio(options: DemoServerOptions = {}): DemoStdioServer {
+  const demo = createDemoServer(options)
+  const handle = serveStdio(demo.connectionFactory)
+  return {
+    demo,
+    async close() {
+      await handle.close()
+      demo.close()
+    },
+  }
+}
