@@ -28,9 +28,27 @@ export function expandTemplate(template: string, variables: TemplateVariables): 
   return parsed.expand(variables)
 }
 
-/** The variables that expand `template` to `uri`, or `undefined` when it does not match. */
+/**
+ * The variables that expand `template` to `uri`, or `undefined` when it does not match.
+ * Values come back percent-decoded (the SDK's matcher returns them as they appear in
+ * the URI), so matching undoes expanding.
+ */
 export function matchTemplate(template: string, uri: string): TemplateVariables | undefined {
-  return parseTemplate(template)?.match(uri) ?? undefined
+  const matched = parseTemplate(template)?.match(uri)
+  if (!matched) return undefined
+  const variables: TemplateVariables = {}
+  for (const [name, value] of Object.entries(matched)) {
+    variables[name] = Array.isArray(value) ? value.map(decode) : decode(value)
+  }
+  return variables
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value // a stray `%` in the URI: keep it as it is
+  }
 }
 
 /** The first template (in the given order) that `uri` matches, with its variables. */

@@ -21,5 +21,6 @@ export {
   LEGACY_STDIO_SCRIPT,
   TS_NODE_ARGS,
 } from './paths.ts'
+export { createRawModernServer, type RawModernServerOptions } from './rawModernServer.ts'
 export type { HttpFixture } from './serveFetch.ts'
 export { serveFetch } from './serveFetch.ts'

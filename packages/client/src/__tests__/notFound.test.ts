@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import {
+  InvalidParamsError,
+  McpRequestError,
+  ResourceKitError,
+  ResourceNotFoundError,
+} from '../errors.ts'
+import { classifyReadError } from '../notFound.ts'
+
+const uri = 'file:///missing.txt'
+const rpc = (code: number, message: string, data?: unknown) =>
+  new McpRequestError(code, message, { data, method: 'resources/read' })
+
+describe('classifyReadError', () => {
+  it('reads -32602 with data.uri (2026 servers) as not found, carrying the URI', () => {
+    const error = classifyReadError(rpc(-32602, 'Resource not found', { uri }), uri, 'srv')
+    expect(error).toBeInstanceOf(ResourceNotFoundError)
+    expect((error as ResourceNotFoundError).uri).toBe(uri)
+    expect((error as ResourceNotFoundError).message).toBe(
+      'Resource not found: file:///missing.txt on server "srv"',
+    )
+  })
+
+  it('reads -32002 as not found, with or without data', () => {
+    expect(classifyReadError(rpc(-32002, 'gone', { uri }), uri)).toBeInstanceOf(
+      ResourceNotFoundError,
+    )
+    const bare = classifyReadError(rpc(-32002, 'gone'), uri)
+    expect(bare).toBeInstanceOf(ResourceNotFoundError)
+    expect((bare as ResourceNotFoundError).code).toBe(-32002)
+  })
+
+  it('reads an older server -32602 with no data and a "not found" message as not found', () => {
+    const error = classifyReadError(
+      rpc(-32602, 'MCP error -32602: Resource docs://nope not found'),
+      uri,
+    )
+    expect(error).toBeInstanceOf(ResourceNotFoundError)
+  })
+
+  it('keeps any other -32602 an invalid-params error', () => {
+    const noData = classifyReadError(rpc(-32602, 'Invalid cursor'), uri)
+    expect(noData).toBeInstanceOf(InvalidParamsError)
+    expect(noData).not.toBeInstanceOf(ResourceNotFoundError)
+    const otherData = classifyReadError(rpc(-32602, 'not found', { field: 'uri' }), uri)
+    expect(otherData).toBeInstanceOf(InvalidParamsError)
+  })
+
+  it('leaves other codes and other errors alone', () => {
+    const internal = rpc(-32603, 'not found in the index')
+    expect(classifyReadError(internal, uri)).toBe(internal)
+    const other = new ResourceKitError('boom')
+    expect(classifyReadError(other, uri)).toBe(other)
+  })
+})
