@@ -20,8 +20,33 @@ interface ErrorFields {
   code?: unknown
   uri?: unknown
   feature?: unknown
-  status?: unknown
-  cause?: unknown
+}
+
+const byName: Record<string, { exitCode: number; kind: string; lead?: string }> = {
+  InputRequiredError: { exitCode: ExitCode.inputRequired, kind: 'input_required' },
+  ConnectionError: {
+    exitCode: ExitCode.connectionFailed,
+    kind: 'connection_failed',
+    lead: 'cannot connect: ',
+  },
+  AuthRequiredError: {
+    exitCode: ExitCode.connectionFailed,
+    kind: 'connection_failed',
+    lead: 'cannot connect: ',
+  },
+  ServerNotReadyError: {
+    exitCode: ExitCode.connectionFailed,
+    kind: 'connection_failed',
+    lead: 'cannot connect: ',
+  },
+  UnknownServerError: {
+    exitCode: ExitCode.connectionFailed,
+    kind: 'connection_failed',
+    lead: 'cannot connect: ',
+  },
+  NotSupportedError: { exitCode: ExitCode.unsupported, kind: 'unsupported' },
+  CursorCycleError: { exitCode: ExitCode.incomplete, kind: 'cursor_cycle' },
+  TimeoutError: { exitCode: ExitCode.timeout, kind: 'timeout', lead: 'timed out: ' },
 }
 
 export function classifyError(error: unknown, context: ErrorContext = {}): CliError {
@@ -32,70 +57,47 @@ export function classifyError(error: unknown, context: ErrorContext = {}): CliEr
   const name = fields.name ?? ''
   const reason = sanitizeLine(fields.message ?? String(error))
   const server = context.serverId
-  const on = server ? `server "${sanitizeLine(server)}"` : 'the server'
   const uri = typeof fields.uri === 'string' ? fields.uri : context.uri
   const details = { server, ...(uri !== undefined && { uri }), error: name || undefined }
+  // Client errors usually name the server already; say it once, first.
+  const named = server !== undefined && reason.includes(`"${sanitizeLine(server)}"`)
+  const on = server === undefined ? 'the server' : `server "${sanitizeLine(server)}"`
+  const about = (text: string) => (named ? text : `${on}: ${text}`)
 
-  switch (name) {
-    case 'ResourceNotFoundError':
-      return new CliError(
-        `${on}: resource not found: ${sanitizeLine(uri ?? '')}`,
-        ExitCode.notFound,
-        'not_found',
-        details,
-      )
-    case 'InputRequiredError':
-      return new CliError(`${on}: ${reason}`, ExitCode.inputRequired, 'input_required', details)
-    case 'ConnectionError':
-    case 'AuthRequiredError':
-    case 'ServerNotReadyError':
-    case 'UnknownServerError':
-      return new CliError(
-        `cannot connect to ${on}: ${reason}`,
-        ExitCode.connectionFailed,
-        'connection_failed',
-        details,
-      )
-    case 'NotSupportedError':
-      return new CliError(
-        `${on} does not support ${sanitizeLine(fields.feature ?? 'this')}`,
-        ExitCode.unsupported,
-        'unsupported',
-        details,
-      )
-    case 'CursorCycleError':
-      return new CliError(`${on}: ${reason}`, ExitCode.incomplete, 'cursor_cycle', details)
-    case 'TimeoutError':
-      return new CliError(`${on}: timed out (${reason})`, ExitCode.timeout, 'timeout', details)
+  if (name === 'ResourceNotFoundError') {
+    return new CliError(
+      `${on}: resource not found: ${sanitizeLine(uri ?? '')}`,
+      ExitCode.notFound,
+      'not_found',
+      details,
+    )
   }
+  const known = byName[name]
+  if (known)
+    return new CliError(about(`${known.lead ?? ''}${reason}`), known.exitCode, known.kind, details)
   if (fields.code === -32601) {
     return new CliError(
-      `${on} does not support this: ${reason}`,
+      about(`not supported: ${reason}`),
       ExitCode.unsupported,
       'unsupported',
       details,
     )
   }
   if (typeof fields.code === 'number') {
-    return new CliError(
-      `${on} answered with error ${fields.code}: ${reason}`,
-      ExitCode.error,
-      'server_error',
-      { ...details, code: fields.code },
-    )
+    return new CliError(about(`${reason} (error ${fields.code})`), ExitCode.error, 'server_error', {
+      ...details,
+      code: fields.code,
+    })
   }
-  if (isSpawnError(fields)) {
+  if (fields.code === 'ENOENT' || fields.code === 'EACCES' || fields.code === 'ECONNREFUSED') {
     return new CliError(
-      `cannot start ${on}: ${reason}`,
+      about(`cannot connect: ${reason}`),
       ExitCode.connectionFailed,
       'connection_failed',
       details,
     )
   }
-  const where = uri !== undefined ? ` (reading ${sanitizeLine(uri)})` : ''
-  return new CliError(`${on}${where}: ${reason}`, ExitCode.error, 'error', details)
-}
-
-function isSpawnError(fields: ErrorFields): boolean {
-  return fields.code === 'ENOENT' || fields.code === 'EACCES' || fields.code === 'ECONNREFUSED'
+  const reading =
+    uri !== undefined && !reason.includes(uri) ? ` (reading ${sanitizeLine(uri)})` : ''
+  return new CliError(`${about(reason)}${reading}`, ExitCode.error, 'error', details)
 }

@@ -139,7 +139,7 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
       throw classified.exitCode === ExitCode.connectionFailed
         ? classified
         : new CliError(
-            `cannot connect to server "${target.id}": ${classified.message}`,
+            `cannot connect: ${classified.message}`,
             ExitCode.connectionFailed,
             'connection_failed',
             { server: target.id },

@@ -38,7 +38,7 @@ describe('classifyError', () => {
       named('McpRequestError', { code: -32603, message: 'bad\u001b[2J' }),
       { serverId: 's' },
     )
-    expect(error.message).toBe('server "s" answered with error -32603: bad\\x1b[2J')
+    expect(error.message).toBe('server "s": bad\\x1b[2J (error -32603)')
   })
 
   it('lets the abort reason (timeout, Ctrl-C) win over the error it caused', () => {
@@ -48,6 +48,14 @@ describe('classifyError', () => {
 
   it('names the URI of a failed read', () => {
     const error = classifyError(new Error('socket hang up'), { serverId: 's', uri: 'a://b' })
-    expect(error.message).toBe('server "s" (reading a://b): socket hang up')
+    expect(error.message).toBe('server "s": socket hang up (reading a://b)')
+  })
+
+  it('does not name the server twice when the client already did', () => {
+    const error = classifyError(
+      named('ConnectionError', { message: 'Server "s" did not answer' }),
+      { serverId: 's' },
+    )
+    expect(error.message).toBe('cannot connect: Server "s" did not answer')
   })
 })

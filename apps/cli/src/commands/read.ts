@@ -68,20 +68,23 @@ export async function runRead(context: CommandContext): Promise<number> {
     }
     if (many) out.line(out.style.bold(`── ${sanitizeLine(content.uri)}${type} ──`))
     if ('text' in content) {
-      writeText(context, content.text)
+      writeText(context, content.text, many)
     } else {
+      // Under a heading the URI and type are already shown.
+      const what = many ? '' : ` ${sanitizeLine(content.uri)}${type},`
       out.line(
-        `${out.style.dim('[binary]')} ${sanitizeLine(content.uri)}${type}, ${formatBytes(bytes)} ${out.style.dim('— save it with -o FILE, or -o - for raw bytes')}`,
+        `${out.style.dim('[binary]')}${what} ${formatBytes(bytes)} ${out.style.dim('— save it with -o FILE, or -o - for raw bytes')}`,
       )
     }
   }
   return ExitCode.ok
 }
 
-function writeText({ out }: CommandContext, text: string): void {
+function writeText({ out }: CommandContext, text: string, many: boolean): void {
   if (!out.stdoutIsTTY) {
-    // Into a pipe or file, the text goes as the server sent it: byte for byte.
-    out.write(text)
+    // Into a pipe or file, the text goes as the server sent it: byte for byte (only the
+    // heading of the next content must start on a line of its own).
+    out.write(many && !text.endsWith('\n') ? `${text}\n` : text)
     return
   }
   const safe = sanitizeBlock(text)
