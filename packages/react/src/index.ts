@@ -1,5 +1,40 @@
 // The public door of @resource-kit/react: named exports only, types apart.
 
+export type {
+  ExpandTemplate,
+  MentionAttachment,
+  MentionAttachmentsResult,
+  MentionCandidate,
+  MentionComposerApi,
+  MentionComposerHandle,
+  MentionComposerProps,
+  MentionMode,
+  MentionOption,
+  MentionQuery,
+  MentionRead,
+  MentionRef,
+  MentionResults,
+  MentionSegment,
+  ReadMentionsOptions,
+  TemplateDraft,
+  UseMentionAttachmentsOptions,
+  UseMentionComposerOptions,
+} from './mention/index.ts'
+// @-mention: composer, token format, attachments
+export {
+  attachmentKey,
+  formatMentionToken,
+  MentionComposer,
+  MentionPopup,
+  mentionsOf,
+  normalizeSegments,
+  parseMentionQuery,
+  parseMentions,
+  readMentions,
+  serializeMentions,
+  useMentionAttachments,
+  useMentionComposer,
+} from './mention/index.ts'
 export type { BuildRowsInput, SearchItem } from './picker/buildPickerRows.ts'
 export {
   buildSourceRows,
