@@ -9,5 +9,6 @@ export default defineProject({
     name: 'react',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/__tests__/setup.ts'],
   },
 })
