@@ -10,5 +10,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/__tests__/setup.ts'],
+    // These publish a `source` export pointing at TypeScript: let Vite transform them
+    // instead of handing the .ts file to Node (the client imports the SDK).
+    server: { deps: { inline: [/@modelcontextprotocol\/client/, /eventsource/] } },
   },
 })

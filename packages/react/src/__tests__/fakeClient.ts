@@ -77,6 +77,10 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
       notify()
     },
     emit(serverId, event) {
+      // As the real client does: events invalidate the cache, then reach listeners.
+      if (event.type === 'listChanged' || event.type === 'resynced')
+        void client.invalidateLists(serverId)
+      if (event.type === 'updated') void client.invalidateRead(serverId, event.uri)
       for (const l of watchers.get(serverId) ?? []) l(event)
     },
     addServer(id) {
@@ -169,7 +173,14 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
       }
     },
     async invalidateLists(serverId) {
-      await queryClient.invalidateQueries({ queryKey: ['mcp', serverId] })
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: ['mcp', serverId, 'default', 'resources', 'list'],
+        }),
+        queryClient.invalidateQueries({
+          queryKey: ['mcp', serverId, 'default', 'templates', 'list'],
+        }),
+      ])
     },
     async invalidateRead(serverId, uri) {
       await queryClient.invalidateQueries({

@@ -10,7 +10,6 @@ import {
   type QueryObserverResult,
 } from '@tanstack/react-query'
 import type { PickerSource } from '../picker/pickerSource.ts'
-import { reactKeys } from './queryKeys.ts'
 import {
   resourceListInfiniteOptions,
   type TemplateList,
@@ -123,16 +122,9 @@ export class SourcesTracker {
     const wantsWatch =
       this.#watch && enabled && server.capabilities?.resources?.listChanged === true
     if (wantsWatch && !entry.watch) {
-      const watch = this.#client.watch(server.id, { listChanged: true })
-      entry.watch = watch
-      entry.unsubscribe.push(
-        watch.onEvent((event) => {
-          if (event.type === 'updated') return
-          const qc = this.#client.queryClient
-          void qc.invalidateQueries({ queryKey: reactKeys.resourceList(this.#client, server.id) })
-          void qc.invalidateQueries({ queryKey: reactKeys.templateList(this.#client, server.id) })
-        }),
-      )
+      // The client invalidates the lists (ours included) on list_changed; the watch only
+      // has to be open.
+      entry.watch = this.#client.watch(server.id, { listChanged: true })
     } else if (!wantsWatch && entry.watch) {
       void entry.watch.close()
       entry.watch = undefined
