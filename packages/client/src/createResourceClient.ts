@@ -222,13 +222,21 @@ class HeadlessResourceClient implements ResourceClient {
       kind === 'resources'
         ? resourceKeys.list(serverId, this.partition, cursor)
         : resourceKeys.templateList(serverId, this.partition, cursor)
-    const page = await withSignal(
-      this.queryClient.fetchQuery(
-        pageQuery(key, (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal)),
-      ),
-      signal,
-    )
-    return page as Page<T>
+    try {
+      const page = await withSignal(
+        this.queryClient.fetchQuery(
+          pageQuery(key, (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal)),
+        ),
+        signal,
+      )
+      return page as Page<T>
+    } catch (error) {
+      if (error instanceof InvalidCursorError) {
+        // The cursor expired: every cached page of this list belongs to another snapshot.
+        this.queryClient.removeQueries({ queryKey: key.slice(0, 5) })
+      }
+      throw error
+    }
   }
 
   async #fetchPage(
@@ -247,12 +255,6 @@ class HeadlessResourceClient implements ResourceClient {
         : toTemplatePage(raw, defaultTtlMs, serverId)
     } catch (error) {
       if (cursor !== undefined && isInvalidParams(error)) {
-        // The cursor expired: every cached page of this list is from another snapshot.
-        const lists =
-          kind === 'resources'
-            ? resourceKeys.lists(serverId, this.partition)
-            : resourceKeys.templateLists(serverId, this.partition)
-        queueMicrotask(() => this.queryClient.removeQueries({ queryKey: lists }))
         throw new InvalidCursorError(cursor, method, {
           data: (error as McpRequestError).data,
           serverId,

@@ -18,8 +18,8 @@ import type {
 export type ServerSource =
   /** Streamable HTTP endpoint. */
   | { url: string | URL; headers?: Record<string, string>; fetch?: typeof fetch }
-  /** An SDK transport, or a factory making a fresh one per (re)connect. */
-  | { transport: unknown | (() => unknown) }
+  /** An SDK transport, or a (possibly async) factory making a fresh one per (re)connect. */
+  | { transport: unknown | (() => unknown) | (() => Promise<unknown>) }
   /** An SDK `Client` the app already has (connected or not). */
   | { client: unknown }
   /** Any Session implementation. */

@@ -18,8 +18,10 @@ export function sessionFactoryFor(source: ServerSource): SessionFactory {
   if ('transport' in source) {
     const make = source.transport
     let used = false
-    return (options) => {
-      if (typeof make === 'function') return connectSdkSession((make as () => Transport)(), options)
+    return async (options) => {
+      if (typeof make === 'function') {
+        return connectSdkSession(await (make as () => Transport | Promise<Transport>)(), options)
+      }
       // A transport instance can carry one connection only; a factory can reconnect.
       if (used) {
         throw new ConnectionError(
