@@ -6,6 +6,7 @@ import { readOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
 import { ElicitationForm } from './ElicitationForm.tsx'
 import type { InputBridge } from './inputBridge.ts'
+import { isNotFoundError } from './isNotFoundError.ts'
 import { ResourcePreview } from './ResourcePreview.tsx'
 import { useInputRequests } from './useInputRequests.ts'
 
@@ -20,11 +21,6 @@ export interface ReadPreviewProps {
   onLinkClick?: (href: string) => void
   /** Opens the URL of a URL-mode input request. */
   onOpenUrl?: (url: string) => void
-}
-
-/** True for the client's not-found error (checked by name, so copies of the class match too). */
-export function isNotFoundError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ResourceNotFoundError'
 }
 
 function InlineInput({

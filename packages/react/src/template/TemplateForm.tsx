@@ -6,11 +6,11 @@ import { expandTemplate } from '@resource-kit/client'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
 import type { ResourceDescriptor } from '../picker/pickerStore.ts'
-import { isNotFoundError } from '../preview/ReadPreview.tsx'
+import { isNotFoundError } from '../preview/isNotFoundError.ts'
 import { readOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
 import { TemplateField } from './TemplateField.tsx'
-import { describeTemplateVariables } from './templateVariables.ts'
+import { describeTemplateVariables, type TemplateVariable } from './templateVariables.ts'
 
 export interface TemplateFormProps {
   serverId: string
@@ -47,6 +47,20 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
+/** The other filled variables by name, for context.arguments. */
+function contextFor(
+  variables: readonly TemplateVariable[],
+  filled: Record<string, string>,
+  except: string,
+): Record<string, string> {
+  const context: [string, string][] = []
+  for (const v of variables) {
+    const value = filled[v.key]
+    if (v.key !== except && value !== undefined) context.push([v.name, value])
+  }
+  return Object.fromEntries(context)
+}
+
 /** A form for a template's variables, with suggestions, a live URI preview and read-on-submit. */
 export function TemplateForm(props: TemplateFormProps) {
   const { serverId, uriTemplate } = props
@@ -59,7 +73,7 @@ export function TemplateForm(props: TemplateFormProps) {
   const inFlight = useRef<AbortController | null>(null)
 
   const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''))
-  const missing = variables.filter((v) => v.required && !filled[v.name])
+  const missing = variables.filter((v) => v.required && !filled[v.key])
   let preview = ''
   try {
     preview = expandTemplate(uriTemplate, filled)
@@ -111,18 +125,18 @@ export function TemplateForm(props: TemplateFormProps) {
       </p>
       {variables.map((v, i) => (
         <TemplateField
-          key={v.name}
+          key={v.key}
           id={`${baseId}-v${i}`}
           serverId={serverId}
           template={uriTemplate}
           name={v.name}
           required={v.required}
-          value={values[v.name] ?? ''}
+          value={values[v.key] ?? ''}
           onChange={(value) => {
-            setValues((prev) => ({ ...prev, [v.name]: value }))
+            setValues((prev) => ({ ...prev, [v.key]: value }))
             if (outcome.state !== 'reading') setOutcome({ state: 'idle' })
           }}
-          context={Object.fromEntries(Object.entries(filled).filter(([k]) => k !== v.name))}
+          context={contextFor(variables, filled, v.key)}
           debounceMs={props.debounceMs}
         />
       ))}

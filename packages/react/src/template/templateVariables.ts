@@ -4,7 +4,10 @@
 import { templateVariables } from '@resource-kit/client'
 
 export interface TemplateVariable {
+  /** The variable's name (sent to completion/complete). */
   name: string
+  /** The name the client's expandTemplate expects (the SDK keeps a `:N` prefix modifier). */
+  key: string
   required: boolean
 }
 
@@ -21,5 +24,8 @@ export function describeTemplateVariables(template: string): TemplateVariable[] 
     }
     at = template.indexOf('{', end)
   }
-  return templateVariables(template).map((name) => ({ name, required: !optional.has(name) }))
+  return templateVariables(template).map((key) => {
+    const name = key.split(/[:*]/)[0]!.trim()
+    return { name, key, required: !optional.has(name) }
+  })
 }
