@@ -45,9 +45,11 @@ export interface RunOptions {
 
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
+    // The test runner may force colours; a subprocess into a pipe must decide for itself.
+    const { FORCE_COLOR: _force, NO_COLOR: _no, ...inherited } = process.env
     const child = spawn(process.execPath, [cliBin, ...args], {
       cwd: repoRoot,
-      env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...options.env },
+      env: { ...inherited, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     const out: Buffer[] = []
