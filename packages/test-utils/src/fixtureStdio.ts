@@ -1,6 +1,6 @@
 // Entry script: serves the fixture over real stdio. Options come as JSON in the
 // RK_FIXTURE environment variable (see FixtureOptions). Spawn it with
-// `node --conditions=source --import tsx packages/test-utils/src/fixtureStdio.ts`.
+// `node --conditions=@resource-kit/source --import tsx packages/test-utils/src/fixtureStdio.ts`.
 // Changes are driven by signals: SIGUSR1 adds a resource (→ `list_changed`), SIGUSR2
 // sends `updated` for the first resource, SIGTERM ends every listen gracefully and exits.
 import { serveStdio } from '@modelcontextprotocol/server/stdio'

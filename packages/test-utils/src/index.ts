@@ -13,7 +13,7 @@ export { createFixtureServer } from './fixtureServer.ts'
 export type { FixtureOptions } from './fixtureWorld.ts'
 export { FixtureWorld } from './fixtureWorld.ts'
 export type { LegacyFixture } from './legacyFixture.ts'
-export { createLegacyFixture, createLegacyMcpServer } from './legacyFixture.ts'
+export { createLegacyFixture, createLegacyMcpServer, LEGACY_CONFIRM_URI } from './legacyFixture.ts'
 export {
   EVERYTHING_SERVER_SCRIPT,
   FIXTURE_STDIO_SCRIPT,

@@ -15,6 +15,9 @@ import {
 import { completeArgument, readContents, TEMPLATES } from './fixtureData.ts'
 import { type FixtureOptions, FixtureWorld, InvalidCursor } from './fixtureWorld.ts'
 
+/** Reading it sends the client an `elicitation/create` request (one boolean `ok`). */
+export const LEGACY_CONFIRM_URI = 'fixture://input/legacy-confirm'
+
 /** A 1.x Server over `world` that pushes `updated` (to subscribers) and `list_changed`. */
 export function createLegacyMcpServer(world: FixtureWorld): Server {
   const server = new Server(
@@ -36,9 +39,23 @@ export function createLegacyMcpServer(world: FixtureWorld): Server {
     world.count('resources/templates/list')
     return { resourceTemplates: TEMPLATES }
   })
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     world.count('resources/read')
     const uri = request.params.uri
+    if (uri === LEGACY_CONFIRM_URI) {
+      // 2025 style: a real server → client `elicitation/create` request mid-call.
+      const answer = await server.elicitInput({
+        mode: 'form',
+        message: 'Read the legacy input fixture?',
+        requestedSchema: {
+          type: 'object',
+          properties: { ok: { type: 'boolean' } },
+          required: ['ok'],
+        },
+      })
+      const ok = answer.action === 'accept' && answer.content?.ok === true
+      return { contents: [{ uri, mimeType: 'text/plain', text: ok ? 'confirmed' : 'declined' }] }
+    }
     const contents = readContents(uri, world.resources, world.texts)
     if (!contents) throw new McpError(ErrorCode.InvalidParams, `Resource ${uri} not found`)
     return { contents } as never

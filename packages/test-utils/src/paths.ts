@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url'
 
 /** `node` with the flags that run TypeScript sources of this workspace. */
-export const TS_NODE_ARGS = ['--conditions=source', '--import', 'tsx']
+export const TS_NODE_ARGS = ['--conditions=@resource-kit/source', '--import', 'tsx']
 
 export const FIXTURE_STDIO_SCRIPT = fileURLToPath(new URL('./fixtureStdio.ts', import.meta.url))
 export const LEGACY_STDIO_SCRIPT = fileURLToPath(new URL('./legacyStdio.ts', import.meta.url))

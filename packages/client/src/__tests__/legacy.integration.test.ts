@@ -1,0 +1,149 @@
+import {
+  createLegacyFixture,
+  EVERYTHING_SERVER_SCRIPT,
+  LEGACY_CONFIRM_URI,
+  LEGACY_STDIO_SCRIPT,
+  type LegacyFixture,
+  TS_NODE_ARGS,
+} from '@resource-kit/test-utils'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createResourceClient } from '../createResourceClient.ts'
+import { ResourceNotFoundError } from '../errors.ts'
+import { stdioServer } from '../node.ts'
+import type { ResourceClient } from '../resourceClient.ts'
+import { isBase64 } from '../validateRead.ts'
+
+describe('legacy (2025-11-25) servers', () => {
+  describe('the sdk 1.x fixture, in-process', () => {
+    let legacy: LegacyFixture
+    let client: ResourceClient
+
+    afterEach(async () => {
+      await client.close()
+      await legacy.close()
+    })
+
+    it('falls back to initialize and lists, pages, reads, completes and classifies misses', async () => {
+      legacy = createLegacyFixture({ resourceCount: 12, pageSize: 5 })
+      client = createResourceClient()
+      client.addServer('old', { transport: () => legacy.inMemoryTransport() })
+      expect(await client.ready('old')).toMatchObject({
+        era: 'legacy',
+        protocolVersion: '2025-11-25',
+        serverInfo: { name: 'fixture-legacy' },
+      })
+      const walk = await client.walkResources('old')
+      expect(walk).toMatchObject({ complete: true, pages: 3 })
+      const page = await client.listResources('old')
+      expect(page).toMatchObject({ ttlMs: 0, cacheScope: 'private' })
+      expect((await client.walkTemplates('old')).items).toHaveLength(2)
+      expect((await client.read('old', 'fixture://blob/pixel')).contents[0]).toHaveProperty('blob')
+      expect(
+        await client.complete('old', {
+          template: 'fixture://r/{id}',
+          argument: { name: 'id', value: '1' },
+        }),
+      ).toEqual({ values: ['10', '11'], total: 2, hasMore: false })
+      const miss = await client.read('old', 'fixture://nope').catch((e) => e)
+      expect(miss).toBeInstanceOf(ResourceNotFoundError)
+      expect(miss).toMatchObject({ uri: 'fixture://nope', code: -32602, data: undefined })
+    })
+
+    it('answers a real elicitation/create request with the input handler', async () => {
+      legacy = createLegacyFixture()
+      const inputHandler = vi.fn(async () => ({ action: 'accept' as const, content: { ok: true } }))
+      client = createResourceClient({ inputHandler })
+      client.addServer('old', { transport: () => legacy.inMemoryTransport() })
+      const read = await client.read('old', LEGACY_CONFIRM_URI)
+      expect(read.contents[0]).toMatchObject({ text: 'confirmed' })
+      expect(inputHandler).toHaveBeenCalledWith(
+        expect.objectContaining({
+          mode: 'form',
+          message: 'Read the legacy input fixture?',
+          fields: [expect.objectContaining({ name: 'ok', type: 'boolean', required: true })],
+        }),
+        expect.objectContaining({ serverId: 'old' }),
+      )
+    })
+
+    it('receives unsolicited list_changed and updated notifications through a watch', async () => {
+      legacy = createLegacyFixture()
+      client = createResourceClient()
+      client.addServer('old', { transport: () => legacy.inMemoryTransport() })
+      await client.ready('old')
+      const watch = client.watch('old', { uris: ['fixture://r/01'], listChanged: true })
+      const events: string[] = []
+      watch.onEvent((event) => events.push(event.type))
+      await expect.poll(() => watch.getSnapshot().status).toBe('live')
+      legacy.notifyUpdated('fixture://r/01')
+      legacy.addResource({ uri: 'fixture://added', name: 'added' })
+      await expect.poll(() => events.sort()).toEqual(['listChanged', 'updated'])
+      await watch.close()
+    })
+  })
+
+  describe('over real stdio', () => {
+    let client: ResourceClient
+    beforeAll(async () => {
+      client = createResourceClient()
+      client.addServer(
+        'v1',
+        stdioServer({
+          command: process.execPath,
+          args: [...TS_NODE_ARGS, LEGACY_STDIO_SCRIPT],
+          stderr: 'ignore',
+        }),
+      )
+      client.addServer(
+        'everything',
+        stdioServer({
+          command: process.execPath,
+          args: [EVERYTHING_SERVER_SCRIPT, 'stdio'],
+          stderr: 'ignore',
+        }),
+      )
+      await Promise.all([client.ready('v1'), client.ready('everything')])
+    })
+    afterAll(async () => {
+      await client.close()
+    })
+
+    it('reads the sdk 1.x fixture', async () => {
+      expect(client.getServer('v1')?.era).toBe('legacy')
+      expect((await client.walkResources('v1')).items).toHaveLength(28)
+      expect(await client.read('v1', 'fixture://nope').catch((e) => e)).toBeInstanceOf(
+        ResourceNotFoundError,
+      )
+    })
+
+    it('lists, reads, completes and classifies misses on server-everything', async () => {
+      expect(client.getServer('everything')).toMatchObject({ status: 'ready', era: 'legacy' })
+      const walk = await client.walkResources('everything')
+      expect(walk.complete).toBe(true)
+      expect(walk.items.length).toBeGreaterThan(0)
+      const text = walk.items.find((r) => r.mimeType?.startsWith('text/'))
+      expect(text).toBeDefined()
+      const read = await client.read('everything', text!.uri)
+      expect(read.contents[0]).toHaveProperty('text')
+
+      const templates = (await client.walkTemplates('everything')).items.map((t) => t.uriTemplate)
+      expect(templates).toContain('demo://resource/dynamic/text/{resourceId}')
+      expect(templates).toContain('demo://resource/dynamic/blob/{resourceId}')
+      const blob = await client.read('everything', 'demo://resource/dynamic/blob/1')
+      const content = blob.contents[0]
+      expect(content && 'blob' in content && isBase64(content.blob)).toBe(true)
+      const dynamic = await client.read('everything', 'demo://resource/dynamic/text/2')
+      expect(dynamic.contents[0]).toHaveProperty('text')
+
+      const completion = await client.complete('everything', {
+        template: 'demo://resource/dynamic/text/{resourceId}',
+        argument: { name: 'resourceId', value: '1' },
+      })
+      expect(completion.values).toContain('1')
+
+      const miss = await client.read('everything', 'demo://nope').catch((e) => e)
+      expect(miss).toBeInstanceOf(ResourceNotFoundError)
+      expect(miss).toMatchObject({ uri: 'demo://nope', code: -32602, data: undefined })
+    })
+  })
+})
