@@ -23,7 +23,8 @@ export function createCatalog(content: DemoContent, live: LiveData): Catalog {
 
   const lookup = (uri: string): DemoEntry | undefined => {
     if (uri === liveFile.resource.uri) return present() ? liveFile : undefined
-    return content.get(uri) ?? (uri.startsWith(workspaceRoot) ? content.get(`${uri}/`) : undefined)
+    const folder = uri.startsWith(workspaceRoot.slice(0, -1)) && !uri.endsWith('/')
+    return content.get(uri) ?? (folder ? content.get(`${uri}/`) : undefined)
   }
 
   const children = (folderPath: string) => {

@@ -11,19 +11,27 @@ interface CursorBody {
 
 export function encodeCursor(after: string): string {
   const body: CursorBody = { v: 1, after }
-  return btoa(JSON.stringify(body)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  const bytes = new TextEncoder().encode(JSON.stringify(body))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 /** The URI a cursor points after; throws `-32602 Invalid cursor` for anything else. */
 export function decodeCursor(cursor: string): string {
   try {
     const base64 = cursor.replace(/-/g, '+').replace(/_/g, '/')
-    const body: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')))
+    const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='))
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+    )
+    const body: unknown = JSON.parse(text)
     if (isCursorBody(body)) return body.after
   } catch {
     // fall through to the protocol error
   }
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor', { cursor })
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor')
 }
 
 function isCursorBody(value: unknown): value is CursorBody {
