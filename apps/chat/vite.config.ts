@@ -6,7 +6,7 @@ import { defaultClientConditions, defineConfig } from 'vite'
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { conditions: ['@resource-kit/source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { port: 5173 },
 })

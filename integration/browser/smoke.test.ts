@@ -14,7 +14,7 @@ describe('harness', () => {
   beforeAll(async () => {
     out = await mkdtemp(path.join(tmpdir(), 'rk-chat-'))
     await buildChat({ outDir: out, quiet: true })
-    site = await serveStatic({ root: out, config: {} })
+    site = await serveStatic({ root: out, config: () => ({}) })
     chromium = await launchChromium()
   }, 60_000)
   afterAll(async () => {

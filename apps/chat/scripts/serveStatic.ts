@@ -10,8 +10,8 @@ import path from 'node:path'
 export interface ServeStaticOptions {
   /** The built app (Vite's `dist`). */
   root: string
-  /** Served as `/config.json`. */
-  config: unknown
+  /** Served as `/config.json` (called per request, so it may be set after the start). */
+  config: () => unknown
   /** @default 127.0.0.1 */
   host?: string
   /** 0 picks a free port. @default 0 */
@@ -37,12 +37,11 @@ const TYPES: Record<string, string> = {
 
 export async function serveStatic(options: ServeStaticOptions): Promise<StaticServer> {
   const root = path.resolve(options.root)
-  const config = JSON.stringify(options.config)
   const server: Server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     if (pathname === '/config.json') {
       res.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-store' })
-      res.end(config)
+      res.end(JSON.stringify(options.config()))
       return
     }
     let file = path.join(root, pathname)

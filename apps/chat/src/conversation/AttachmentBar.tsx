@@ -1,0 +1,41 @@
+// The resources the draft mentions, as attachments: each is watched on its server and
+// marked "updated" when it changes before sending (the send reads the fresh content).
+import type { MentionAttachment } from '@resource-kit/react'
+
+export interface AttachmentBarProps {
+  attachments: readonly MentionAttachment[]
+  onRemove: (attachment: MentionAttachment) => void
+}
+
+export function AttachmentBar({ attachments, onRemove }: AttachmentBarProps) {
+  if (attachments.length === 0) return null
+  return (
+    <ul className="chat-attachments" aria-label="Attachments">
+      {attachments.map((a) => (
+        <li
+          key={a.key}
+          className="chat-attachment"
+          data-updated={a.updated ? '' : undefined}
+          data-watch={a.watch}
+          title={`${a.serverId}: ${a.uri}`}
+        >
+          <span className="chat-attachment-live" data-watch={a.watch} aria-hidden="true" />
+          <span className="chat-attachment-label">{a.label}</span>
+          {a.updated && (
+            <span className="chat-updated" title="Changed on the server since you mentioned it">
+              updated
+            </span>
+          )}
+          <button
+            type="button"
+            className="chat-attachment-remove"
+            aria-label={`Remove ${a.label}`}
+            onClick={() => onRemove(a)}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}

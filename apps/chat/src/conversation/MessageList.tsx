@@ -1,0 +1,36 @@
+// The conversation so far, newest at the bottom, scrolled to the end on each new message.
+import { useEffect, useRef } from 'react'
+import type { ChatMessage } from './chatMessage.ts'
+import { MessageView } from './MessageView.tsx'
+
+export function MessageList({ messages }: { messages: readonly ChatMessage[] }) {
+  const end = useRef<HTMLDivElement>(null)
+  const last = messages.at(-1)
+  useEffect(() => {
+    if (last) end.current?.scrollIntoView({ block: 'end' })
+  }, [last])
+  if (messages.length === 0) {
+    return (
+      <div className="chat-empty">
+        <h2>Ask about your workspace</h2>
+        <p>
+          Type <kbd>@</kbd> to mention a resource from a server, or <kbd>@demo:</kbd> to search one
+          server. Templates ask for their values right inside the mention.
+        </p>
+        <p>
+          Mentioned resources are read when you send: this demo shows what a model would receive.
+        </p>
+      </div>
+    )
+  }
+  return (
+    <>
+      <ol className="chat-messages" aria-label="Messages">
+        {messages.map((m) => (
+          <MessageView key={m.id} message={m} />
+        ))}
+      </ol>
+      <div ref={end} />
+    </>
+  )
+}

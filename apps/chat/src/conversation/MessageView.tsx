@@ -1,0 +1,57 @@
+// One sent message: the text with chips, then what the model would receive from each
+// mentioned resource. Its attachments stay watched: a change after sending is marked.
+import {
+  attachmentKey,
+  mentionsOf,
+  parseMentions,
+  useMentionAttachments,
+} from '@resource-kit/react'
+import { useMemo } from 'react'
+import { ContextCard } from './ContextCard.tsx'
+import type { ChatMessage } from './chatMessage.ts'
+import { MessageText } from './MessageText.tsx'
+import { modelInput } from './modelContext.ts'
+
+export function MessageView({ message }: { message: ChatMessage }) {
+  const segments = useMemo(() => parseMentions(message.text), [message.text])
+  const mentions = useMemo(() => mentionsOf(segments), [segments])
+  const { attachments } = useMentionAttachments(mentions)
+  const updated = new Set(attachments.filter((a) => a.updated).map((a) => a.key))
+  const time = new Date(message.sentAt).toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+  return (
+    <li className="chat-message" data-status={message.status}>
+      <div className="chat-message-bubble">
+        <div className="chat-message-meta">
+          <span className="chat-message-author">You</span>
+          <time dateTime={new Date(message.sentAt).toISOString()}>{time}</time>
+        </div>
+        <MessageText text={message.text} />
+      </div>
+      {mentions.length > 0 && (
+        <section className="chat-model-input" aria-label="What the model receives">
+          <h3 className="chat-model-input-title">
+            {message.status === 'reading'
+              ? 'Reading the attached resources…'
+              : `What the model receives · ${message.context.length} resource${message.context.length === 1 ? '' : 's'}`}
+          </h3>
+          {message.context.map((item) => (
+            <ContextCard
+              key={attachmentKey(item)}
+              item={item}
+              updated={updated.has(attachmentKey(item))}
+            />
+          ))}
+          {message.status === 'ready' && (
+            <details className="chat-prompt">
+              <summary>Full model input</summary>
+              <pre>{modelInput(segments, message.context)}</pre>
+            </details>
+          )}
+        </section>
+      )}
+    </li>
+  )
+}

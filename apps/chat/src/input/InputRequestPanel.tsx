@@ -1,0 +1,41 @@
+// A server asked for input while reading something that is not in the preview (e.g. a
+// mention being sent): the form shows here, one request at a time, oldest first.
+import {
+  ElicitationForm,
+  type InputBridge,
+  type ResourceDescriptor,
+  useInputRequests,
+} from '@resource-kit/react'
+
+export interface InputRequestPanelProps {
+  inputBridge: InputBridge
+  /** Requests for this resource show inline in its preview instead. */
+  previewing: ResourceDescriptor | null
+}
+
+export function InputRequestPanel({ inputBridge, previewing }: InputRequestPanelProps) {
+  const pending = useInputRequests(inputBridge)
+  const request = pending.find(
+    (p) => !(previewing && p.serverId === previewing.serverId && p.uri === previewing.uri),
+  )
+  if (!request) return null
+  return (
+    <section
+      className="chat-input-request"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={`input-request-${request.id}`}
+    >
+      <h2 id={`input-request-${request.id}`} className="chat-input-request-title">
+        {request.serverId} needs your input
+        {request.uri && <span className="chat-input-request-uri"> to read {request.uri}</span>}
+      </h2>
+      <ElicitationForm
+        key={request.id}
+        request={request.request}
+        onAnswer={(answer) => request.respond(answer)}
+        onOpenUrl={(url) => window.open(url, '_blank', 'noopener,noreferrer')}
+      />
+    </section>
+  )
+}

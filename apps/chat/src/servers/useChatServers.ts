@@ -1,0 +1,62 @@
+// The servers of the chat: the configured ones, plus those the user added by URL (kept
+// across reloads). Adding one connects at once; its status shows in the server list.
+import type { ResourceClient } from '@resource-kit/client'
+import { useCallback, useEffect, useState } from 'react'
+import type { ChatServerConfig } from '../app/chatConfig.ts'
+import { isHttpUrl } from '../app/chatConfig.ts'
+import type { ChatStorage, StoredServer } from '../app/chatStorage.ts'
+
+export interface ChatServers {
+  /** Ids of the servers the user added (they can be removed). */
+  added: readonly string[]
+  /** Connects a server by URL; resolves with its id, rejects with a readable error. */
+  addServer(url: string): string
+  removeServer(id: string): void
+}
+
+export function useChatServers(
+  client: ResourceClient,
+  configured: readonly ChatServerConfig[],
+  storage: ChatStorage,
+): ChatServers {
+  const [added, setAdded] = useState<StoredServer[]>(() => storage.loadServers())
+
+  // Connect once per server; the client keeps them for the app's lifetime.
+  useEffect(() => {
+    for (const s of [...configured, ...added]) {
+      if (!client.getServer(s.id)) client.addServer(s.id, { url: s.url })
+    }
+  }, [client, configured, added])
+
+  const addServer = useCallback(
+    (url: string) => {
+      const trimmed = url.trim()
+      if (!isHttpUrl(trimmed))
+        throw new Error('Enter an http:// or https:// URL of an MCP endpoint.')
+      const taken = new Set(client.getServers().map((s) => s.id))
+      if (client.getServers().some((s) => added.find((a) => a.id === s.id)?.url === trimmed)) {
+        throw new Error('That server is already in the list.')
+      }
+      const base = new URL(trimmed).hostname.replace(/[^a-z0-9-]/gi, '-') || 'server'
+      let id = base
+      for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
+      const next = [...added, { id, url: trimmed }]
+      storage.saveServers(next)
+      setAdded(next)
+      return id
+    },
+    [client, added, storage],
+  )
+
+  const removeServer = useCallback(
+    (id: string) => {
+      const next = added.filter((s) => s.id !== id)
+      storage.saveServers(next)
+      setAdded(next)
+      void client.removeServer(id)
+    },
+    [client, added, storage],
+  )
+
+  return { added: added.map((s) => s.id), addServer, removeServer }
+}
