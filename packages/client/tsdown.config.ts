@@ -5,5 +5,5 @@ export default defineConfig({
   format: 'esm',
   dts: true,
   clean: true,
-  external: [/^@modelcontextprotocol\//, /^@tanstack\//],
+  deps: { neverBundle: [/^@modelcontextprotocol\//, /^@tanstack\//] },
 })
