@@ -1,8 +1,8 @@
 // Settings every Vitest project shares: resolve workspace packages to their `src`
 // through the `source` export condition, so tests never need a build.
-export const sourceConditions = ['source', 'module', 'import', 'default']
+export const sourceConditions = ['@resource-kit/source', 'module', 'import', 'default']
 
 export const sourceResolve = {
   resolve: { conditions: sourceConditions },
-  ssr: { resolve: { conditions: sourceConditions, externalConditions: ['source'] } },
+  ssr: { resolve: { conditions: sourceConditions, externalConditions: ['@resource-kit/source'] } },
 }

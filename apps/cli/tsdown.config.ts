@@ -14,5 +14,7 @@ export default defineConfig({
     alwaysBundle: [/^@resource-kit\//],
     neverBundle: [/^@modelcontextprotocol\//, /^@tanstack\//],
   },
-  inputOptions: { resolve: { conditionNames: ['source', 'import', 'node', 'default'] } },
+  inputOptions: {
+    resolve: { conditionNames: ['@resource-kit/source', 'import', 'node', 'default'] },
+  },
 })

@@ -9,7 +9,9 @@ const config: StorybookConfig = {
   // Workspace packages resolve to their `src` (the `source` export condition), so stories
   // need no build.
   viteFinal: (config) =>
-    mergeConfig(config, { resolve: { conditions: ['source', ...defaultClientConditions] } }),
+    mergeConfig(config, {
+      resolve: { conditions: ['@resource-kit/source', ...defaultClientConditions] },
+    }),
 }
 
 export default config

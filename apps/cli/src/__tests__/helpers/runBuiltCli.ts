@@ -16,7 +16,7 @@ export function ensureBuiltCli(): void {
 }
 
 /** `node` with the flags that run this workspace's TypeScript sources. */
-export const tsNode = [process.execPath, '--conditions=source', '--import', 'tsx']
+export const tsNode = [process.execPath, '--conditions=@resource-kit/source', '--import', 'tsx']
 
 /** The demo server over stdio, as the args after `--`. */
 export function demoStdio(...extra: string[]): string[] {
