@@ -11,7 +11,10 @@ export interface DemoTarget {
   transport(): Transport
 }
 
-type ElicitAnswer = { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }
+type ElicitAnswer = {
+  action: 'accept' | 'decline' | 'cancel'
+  content?: Record<string, string | number | boolean | string[]>
+}
 
 /** Polls `check` until it returns true or `timeoutMs` passes. */
 export async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -242,7 +245,7 @@ export function describeDemoBehaviour(target: () => DemoTarget): void {
 
     it('asks twice before reading db://prod/payments: confirmation, then a reason', async () => {
       elicitations.length = 0
-      answer = (_message, fields) =>
+      answer = (_message, fields): ElicitAnswer =>
         fields.includes('confirm')
           ? { action: 'accept', content: { confirm: true } }
           : { action: 'accept', content: { reason: 'quarterly audit' } }
