@@ -62,7 +62,10 @@ export function classifyError(error: unknown, context: ErrorContext = {}): CliEr
   // Client errors usually name the server already; say it once, first.
   const named = server !== undefined && reason.includes(`"${sanitizeLine(server)}"`)
   const on = server === undefined ? 'the server' : `server "${sanitizeLine(server)}"`
-  const about = (text: string) => (named ? text : `${on}: ${text}`)
+  // …and the resource being read, when the message does not already say it.
+  const reading =
+    uri !== undefined && !reason.includes(uri) ? ` (reading ${sanitizeLine(uri)})` : ''
+  const about = (text: string) => `${named ? text : `${on}: ${text}`}${reading}`
 
   if (name === 'ResourceNotFoundError') {
     return new CliError(
@@ -97,7 +100,5 @@ export function classifyError(error: unknown, context: ErrorContext = {}): CliEr
       details,
     )
   }
-  const reading =
-    uri !== undefined && !reason.includes(uri) ? ` (reading ${sanitizeLine(uri)})` : ''
-  return new CliError(`${about(reason)}${reading}`, ExitCode.error, 'error', details)
+  return new CliError(about(reason), ExitCode.error, 'error', details)
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoHttp, startDemoHttp } from './helpers/demoHttp.ts'
 import { ensureBuiltCli, runCli } from './helpers/runBuiltCli.ts'
+import { runInPty, withoutCsi } from './helpers/runInPty.ts'
 
 interface Item {
   uri: string
@@ -211,5 +212,31 @@ describe('resource-kit over HTTP (demo server)', () => {
     })
     expect(run.stdout).toMatch(/^\S+Z {2}list changed$/m)
     expect(run.code).toBe(0)
+  })
+
+  it('on a terminal, prompts for each round of a read that needs input, re-asking a bad answer', async () => {
+    const run = await runInPty(['read', 'db://prod/payments', ...at()], {
+      answers: [
+        { when: /Answer\? \[Y\/n\]/, type: '\r' },
+        { when: /Read production data \(yes\/no\): /, type: 'y\r' },
+        { when: /Answer\? \[Y\/n\]/, type: '\r' },
+        { when: /Reason \(string\): /, type: 'ab\r' },
+        { when: /reason must be at least 3 characters/, type: 'audit\r' },
+      ],
+    })
+    const screen = withoutCsi(run.screen)
+    expect(screen).toContain(
+      `server "127.0.0.1:${demo.port}" needs input to read db://prod/payments`,
+    )
+    expect(screen).toContain('"table": "payments"')
+    expect(run.code).toBe(0)
+  })
+
+  it('on a terminal, declining exits 4', async () => {
+    const run = await runInPty(['read', 'db://prod/orders', ...at()], {
+      answers: [{ when: /Answer\? \[Y\/n\]/, type: 'n\r' }],
+    })
+    expect(withoutCsi(run.screen)).toMatch(/needs input to read db:\/\/prod\/orders: you declined/)
+    expect(run.code).toBe(4)
   })
 })
