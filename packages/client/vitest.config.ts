@@ -8,8 +8,5 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     exclude: ['src/**/*.integration.test.ts'],
-    // These publish a `source` export pointing at TypeScript: let Vite transform them
-    // instead of handing the .ts file to Node (the SDK's HTTP transport imports them).
-    server: { deps: { inline: [/@modelcontextprotocol\/client/, /eventsource/] } },
   },
 })
