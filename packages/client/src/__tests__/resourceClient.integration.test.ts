@@ -34,7 +34,14 @@ describe('ResourceClient', () => {
   describe('servers', () => {
     it('goes connecting → ready with era, version, capabilities and server info, and notifies subscribers', async () => {
       const statuses: string[] = []
-      client.subscribe(() => statuses.push(client.getServers().map((s) => s.status).join()))
+      client.subscribe(() =>
+        statuses.push(
+          client
+            .getServers()
+            .map((s) => s.status)
+            .join(),
+        ),
+      )
       const first = client.addServer('f', { transport: () => fixture.inMemoryTransport() })
       expect(first).toEqual({ id: 'f', status: 'connecting' })
       const ready = await client.ready('f')
@@ -85,7 +92,10 @@ describe('ResourceClient', () => {
     })
 
     it('adopts an SDK Client the app already connected', async () => {
-      const sdk = new Client({ name: 'app', version: '1' }, { versionNegotiation: { mode: 'auto' } })
+      const sdk = new Client(
+        { name: 'app', version: '1' },
+        { versionNegotiation: { mode: 'auto' } },
+      )
       await sdk.connect(fixture.inMemoryTransport())
       client.addServer('f', { client: sdk })
       await client.ready('f')
