@@ -2,9 +2,13 @@
 // the public client: over the in-process HTTP path (`createMcpHandler(...).fetch`) and
 // over real stdio (a subprocess we can signal, kill and have the client start again).
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import { InMemoryTransport } from '@modelcontextprotocol/server'
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import {
+  createFixtureMcpServer,
   createFixtureServer,
   type FixtureServer,
+  FixtureWorld,
   fixtureStdioCommand,
 } from '@resource-kit/test-utils'
 import { QueryObserver } from '@tanstack/query-core'
@@ -263,5 +267,49 @@ describe('watch over real stdio (modern fixture)', { timeout: 60_000 }, () => {
     // No re-listen after a graceful end, even though the process is gone.
     await vi.waitFor(() => expect(client.getServer(id)?.status).toBe('error'), WAIT)
     expect(watch.getSnapshot().status).toBe('closed')
+  })
+})
+
+describe('watch over the stdio framing, in process (modern fixture)', () => {
+  it('goes closed when the server cancels the listen with notifications/cancelled', async () => {
+    const world = new FixtureWorld({ resourceCount: 3, pageSize: 0 })
+    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair()
+    const handle = serveStdio(({ era }) => createFixtureMcpServer(world, { era, live: true }), {
+      transport: serverEnd,
+    })
+    const listenIds: (string | number)[] = []
+    const send = clientEnd.send.bind(clientEnd)
+    clientEnd.send = (message, options) => {
+      if ('method' in message && message.method === 'subscriptions/listen' && 'id' in message) {
+        listenIds.push(message.id)
+      }
+      return send(message, options)
+    }
+    let connects = 0
+    const client = createResourceClient()
+    client.addServer('mem', {
+      transport: () => {
+        connects++
+        return clientEnd
+      },
+    })
+    try {
+      const watch = client.watch('mem', { uris: [FIRST] })
+      const { statuses } = record(watch)
+      await live(watch)
+      // What a stdio server sends when it tears a subscription down (spec: cancellation).
+      await serverEnd.send({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: listenIds[0] as string, reason: 'shutting down' },
+      })
+      await vi.waitFor(() => expect(watch.getSnapshot().status).toBe('closed'), WAIT)
+      expect(statuses).toEqual(['live', 'closed'])
+      expect(listenIds).toHaveLength(1)
+      expect(connects).toBe(1)
+    } finally {
+      await client.close()
+      await handle.close()
+    }
   })
 })
