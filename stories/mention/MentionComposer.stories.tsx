@@ -1,99 +1,191 @@
+import { MentionComposer, type MentionComposerProps, useResourceSources } from '@resource-kit/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { MentionComposer } from '../../packages/react/src/mention/MentionComposer.tsx'
-import type { PickerSource } from '../../packages/react/src/picker/pickerSource.ts'
-import { ResourceKitProvider } from '../../packages/react/src/queries/ResourceKitProvider.tsx'
-import '../../packages/react/src/mention/mention.css'
-import { interimClient } from '../fixtures/interimClient.tsx'
+import { SourcesStatus } from '../fixtures/SourcesStatus.tsx'
+import { type StoryServer, StoryWorldProvider } from '../fixtures/storyWorld.tsx'
 
-const sources: PickerSource[] = [
-  {
-    serverId: 'demo',
-    serverName: 'Demo workspace',
-    status: 'ready',
-    resources: [
-      { uri: 'file:///project/README.md', name: 'README.md', mimeType: 'text/markdown' },
-      { uri: 'file:///project/src/main.ts', name: 'main.ts', mimeType: 'text/typescript' },
-      { uri: 'log://app/tail', name: 'tail', title: 'App log (tail)', mimeType: 'text/plain' },
-    ],
-    templates: [{ uriTemplate: 'file:///project/{path}', name: 'file', title: 'Project file' }],
-  },
-]
+/** The demo server, small enough to load at once. */
+const demo: StoryServer = { id: 'demo', kind: 'demo', options: { count: 2000, pageSize: 500 } }
 
-function Demo() {
-  const [client] = useState(() =>
-    interimClient((_name, value) =>
-      ['src/main.ts', 'src/util.ts', 'README.md'].filter((v) => v.startsWith(value)),
-    ),
-  )
+function Composer(props: Partial<MentionComposerProps>) {
+  const sources = useResourceSources()
   const [sent, setSent] = useState<string[]>([])
   return (
-    <ResourceKitProvider client={client}>
-      <div style={{ maxWidth: 640, marginTop: 320 }}>
-        <MentionComposer
-          sources={sources}
-          onSubmit={(_segments, value) => setSent((s) => [...s, value])}
-        />
-        <ol aria-label="Sent">
-          {sent.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ol>
-      </div>
-    </ResourceKitProvider>
+    <div style={{ maxWidth: 640, margin: '360px auto 0' }}>
+      <MentionComposer
+        sources={sources}
+        onSubmit={(_segments, value) => setSent((s) => [...s, value])}
+        {...props}
+      />
+      <SourcesStatus sources={sources} />
+      <ol aria-label="Sent">
+        {sent.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+    </div>
   )
 }
 
-const meta: Meta<typeof Demo> = { title: 'Mention/Composer', component: Demo }
-export default meta
+function Story({
+  servers = [demo],
+  ...props
+}: { servers?: StoryServer[] } & Partial<MentionComposerProps>) {
+  return <StoryWorldProvider servers={servers}>{() => <Composer {...props} />}</StoryWorldProvider>
+}
 
-export const PickResource: StoryObj<typeof Demo> = {
+const meta: Meta<typeof Story> = {
+  title: 'Mention/Composer',
+  component: Story,
+  parameters: { layout: 'fullscreen' },
+}
+export default meta
+type S = StoryObj<typeof Story>
+
+async function ready(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement)
+  await waitFor(() => expect(canvas.getByTestId('sources-status')).toHaveAttribute('data-ready'), {
+    timeout: 15_000,
+  })
+  const input = canvas.getByRole('textbox', { name: 'Message' })
+  await userEvent.click(input)
+  return { canvas, input, body: within(canvasElement.ownerDocument.body) }
+}
+
+/** Type `@`, filter, choose with Enter: a chip that serializes to a mention token. */
+export const PickResource: S = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    const input = canvas.getByRole('textbox', { name: 'Message' })
-    await userEvent.click(input)
-    await userEvent.keyboard('see @rea')
+    const { canvas, input, body } = await ready(canvasElement)
+    await expect(input).not.toHaveAttribute('aria-expanded')
+    await userEvent.keyboard('see @readme')
     const combobox = await canvas.findByRole('combobox', { name: 'Message' })
-    const listbox = within(document.body).getByRole('listbox')
-    await expect(within(listbox).getAllByRole('option')).toHaveLength(1)
+    await expect(combobox).toHaveAttribute('aria-expanded', 'true')
+    const listbox = body.getByRole('listbox', { name: 'Resources' })
+    const first = within(listbox).getAllByRole('option')[0]!
+    await expect(first).toHaveTextContent('README.md')
+    await expect(first).toHaveAttribute('aria-selected', 'true')
+    await expect(combobox).toHaveAttribute('aria-activedescendant', first.id)
+    const status = canvasElement.querySelector('.rk-composer [role="status"]')!
+    await waitFor(() =>
+      expect(status.textContent).toMatch(/^1 result\. First: README\.md, resource/),
+    )
     await userEvent.keyboard('{Enter}')
-    await waitFor(() => expect(combobox).toHaveAttribute('role', 'textbox'))
+    await waitFor(() => expect(input).toHaveAttribute('role', 'textbox'))
     await expect(input.querySelector('[data-rk-mention]')).toHaveTextContent('@README.md')
     await userEvent.keyboard('now{Enter}')
     await expect(canvas.getByRole('list', { name: 'Sent' })).toHaveTextContent(
-      'see @[README.md](mcp://demo/file:///project/README.md) now',
+      'see @[README.md](mcp://demo/file:///workspace/live/README.md) now',
     )
   },
 }
 
-export const CompleteTemplate: StoryObj<typeof Demo> = {
+/** A template continues inside the mention: each variable is completed in turn. */
+export const CompleteTemplate: S = {
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    const input = canvas.getByRole('textbox', { name: 'Message' })
-    await userEvent.click(input)
-    await userEvent.keyboard('@proj')
-    await canvas.findByRole('combobox')
+    const { canvas, input, body } = await ready(canvasElement)
+    await userEvent.keyboard('@database')
+    const listbox = await body.findByRole('listbox', { name: 'Resources' })
+    await expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent('Database table')
+    await userEvent.keyboard('{Enter}')
+    const draft = () => input.querySelector('[data-rk-mention-draft]')
+    await waitFor(() => expect(draft()).toHaveTextContent('@Database table › schema:'))
+    await userEvent.keyboard('pro')
+    const values = await body.findByRole('listbox', { name: 'Values for schema' })
+    await waitFor(() => expect(within(values).getAllByRole('option')[0]).toHaveTextContent('prod'))
     await userEvent.keyboard('{Enter}')
     await waitFor(() =>
-      expect(input.querySelector('[data-rk-mention-draft]')).toHaveTextContent(
-        '@Project file › path:',
-      ),
+      expect(draft()).toHaveTextContent('@Database table › schema: prod › table:'),
     )
-    await userEvent.keyboard('src/m')
-    const listbox = within(document.body).getByRole('listbox', { name: 'Values for path' })
+    const tables = await body.findByRole('listbox', { name: 'Values for table' })
     await waitFor(() =>
       expect(
-        within(listbox)
+        within(tables)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toContain('›src/main.ts'),
+      ).toEqual(expect.arrayContaining([expect.stringContaining('users')])),
     )
-    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await userEvent.keyboard('use')
+    await waitFor(() => expect(within(tables).getAllByRole('option')[0]).toHaveTextContent('users'))
+    await userEvent.keyboard('{Enter}')
     await waitFor(() =>
       expect(input.querySelector('[data-rk-mention]')).toHaveTextContent(
-        '@Project file: src/main.ts',
+        '@Database table: prod / users',
       ),
     )
+    await expect(draft()).toBeNull()
+    await userEvent.keyboard('{Enter}')
+    await expect(canvas.getByRole('list', { name: 'Sent' })).toHaveTextContent(
+      '@[Database table: prod / users](mcp://demo/db://prod/users)',
+    )
+  },
+}
+
+/** Arrows move the active option, Escape closes (the role goes back to textbox), typing reopens. */
+export const KeyboardOnly: S = {
+  play: async ({ canvasElement }) => {
+    const { input, body } = await ready(canvasElement)
+    await userEvent.keyboard('@tic')
+    const listbox = await body.findByRole('listbox')
+    const options = () => within(listbox).getAllByRole('option')
+    await expect(options()[0]).toHaveAttribute('aria-selected', 'true')
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}')
+    await expect(options()[2]).toHaveAttribute('aria-selected', 'true')
+    await expect(input).toHaveAttribute('aria-activedescendant', options()[2]!.id)
+    await userEvent.keyboard('{ArrowUp}')
+    await expect(options()[1]).toHaveAttribute('aria-selected', 'true')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(input).toHaveAttribute('role', 'textbox'))
+    await expect(body.queryByRole('listbox')).toBeNull()
+    await userEvent.keyboard('k')
+    await expect(await body.findByRole('listbox')).toBeVisible()
+    await expect(input).toHaveAttribute('role', 'combobox')
+  },
+}
+
+/** `@server:` searches one server; the live region announces the count and the first row. */
+export const ScopedToServer: S = {
+  args: {
+    servers: [
+      demo,
+      {
+        id: 'docs',
+        kind: 'demo',
+        options: {
+          count: 300,
+          pageSize: 300,
+          seed: 'docs',
+          serverInfo: { name: 'docs-server', version: '1' },
+        },
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const { input, body } = await ready(canvasElement)
+    await userEvent.keyboard('@docs:')
+    const listbox = await body.findByRole('listbox')
+    const servers = within(listbox)
+      .getAllByRole('option')
+      .map((o) => o.querySelector('.rk-mention-option-server')?.textContent ?? '')
+    await expect(servers.length).toBeGreaterThan(0)
+    for (const s of servers) await expect(s).toMatch(/docs-server$/)
+    const status = canvasElement.querySelector('.rk-composer [role="status"]')!
+    await waitFor(() =>
+      expect(status.textContent).toMatch(/^[\d,]+ results on docs-server\. First: .+/),
+    )
+    await expect(input).toHaveAttribute('role', 'combobox')
+  },
+}
+
+/** A draft written as plain text (e.g. restored after a reload) comes back with its chips. */
+export const RestoredDraft: S = {
+  args: {
+    defaultValue:
+      'Compare @[README.md](mcp://demo/file:///workspace/live/README.md) with @[users (prod)](mcp://demo/db://prod/users) ',
+  },
+  play: async ({ canvasElement }) => {
+    const { input } = await ready(canvasElement)
+    const chips = input.querySelectorAll('[data-rk-mention]')
+    await expect([...chips].map((c) => c.textContent)).toEqual(['@README.md', '@users (prod)'])
   },
 }

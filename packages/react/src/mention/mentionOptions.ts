@@ -137,11 +137,16 @@ export function createMentionSearcher(limit: number) {
   }
 }
 
-/** Completion values for a template variable, with what was typed offered first when new. */
+/** Completion values for a template variable, then what was typed (when it is not one of them). */
 export function valueOptions(values: readonly string[], typed: string): MentionOption[] {
   const out: MentionOption[] = []
   const seen = new Set<string>()
-  if (typed && !values.includes(typed)) {
+  values.forEach((value, i) => {
+    if (seen.has(value)) return
+    seen.add(value)
+    out.push({ kind: 'value', key: `v${i}`, label: value, value })
+  })
+  if (typed && !seen.has(typed)) {
     out.push({
       kind: 'value',
       key: 'typed',
@@ -151,10 +156,5 @@ export function valueOptions(values: readonly string[], typed: string): MentionO
       typed: true,
     })
   }
-  values.forEach((value, i) => {
-    if (seen.has(value)) return
-    seen.add(value)
-    out.push({ kind: 'value', key: `v${i}`, label: value, value })
-  })
   return out
 }
