@@ -2,6 +2,7 @@
 // runtime would, and collects its output and exit code.
 import { execFileSync, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { EVERYTHING_SERVER_SCRIPT, TS_NODE_ARGS } from '@resource-kit/test-utils'
 
 export const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url))
 export const cliBin = fileURLToPath(new URL('../../../dist/bin.js', import.meta.url))
@@ -16,7 +17,7 @@ export function ensureBuiltCli(): void {
 }
 
 /** `node` with the flags that run this workspace's TypeScript sources. */
-export const tsNode = [process.execPath, '--conditions=@resource-kit/source', '--import', 'tsx']
+export const tsNode = [process.execPath, ...TS_NODE_ARGS]
 
 /** The demo server over stdio, as the args after `--`. */
 export function demoStdio(...extra: string[]): string[] {
@@ -24,7 +25,7 @@ export function demoStdio(...extra: string[]): string[] {
 }
 
 /** The published reference server over stdio. */
-export const everythingStdio = [`${repoRoot}node_modules/.bin/mcp-server-everything`, 'stdio']
+export const everythingStdio = [process.execPath, EVERYTHING_SERVER_SCRIPT, 'stdio']
 
 export interface CliRun {
   code: number | null
