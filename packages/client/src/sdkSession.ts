@@ -91,12 +91,15 @@ class SdkSession implements Session {
   readonly #serverId?: string
   readonly #tap: WireTap
   readonly #listens = new Map<string | number, (notification: SessionNotification) => void>()
+  /** Listens the server ended with `notifications/cancelled` (the SDK reports those as `remote`). */
+  readonly #cancelledByServer = new Set<string | number>()
   readonly #notificationListeners = new Set<(notification: SessionNotification) => void>()
   readonly #closeListeners = new Set<(error?: Error) => void>()
   readonly #previousOnClose: (() => void) | undefined
   readonly #previousOnError: ((error: Error) => void) | undefined
   #lastError?: Error
   #closed = false
+  #closing?: Promise<void>
 
   constructor(client: Client, options: { owned: boolean; serverId?: string }) {
     this.#client = client
@@ -161,8 +164,11 @@ class SdkSession implements Session {
       const subscription = await captured.value
       return {
         honored: toFilter(subscription.honoredFilter),
-        closed: subscription.closed.finally(() => {
-          if (id !== undefined) this.#listens.delete(id)
+        closed: subscription.closed.then((reason) => {
+          if (id === undefined) return reason
+          this.#listens.delete(id)
+          // The spec's other graceful end (stdio): the server cancelled the listen itself.
+          return this.#cancelledByServer.delete(id) && reason === 'remote' ? 'graceful' : reason
         }),
         close: () => subscription.close(),
       }
@@ -186,15 +192,24 @@ class SdkSession implements Session {
     return () => this.#closeListeners.delete(listener)
   }
 
-  async close(): Promise<void> {
-    if (this.#closed) return
-    if (this.#owned) {
-      await this.#client.close().catch(() => {})
-    }
-    this.#ended(undefined)
+  close(): Promise<void> {
+    // One close for every caller: the SDK's stdio close waits for the process to exit.
+    this.#closing ??= (async () => {
+      if (this.#closed) return
+      if (this.#owned) await this.#client.close().catch(() => {})
+      this.#ended(undefined)
+    })()
+    return this.#closing
   }
 
   #onNotification(message: { method: string; params?: unknown }): void {
+    if (message.method === 'notifications/cancelled') {
+      const requestId = isPlainObject(message.params) ? message.params.requestId : undefined
+      if (typeof requestId === 'string' || typeof requestId === 'number') {
+        if (this.#listens.has(requestId)) this.#cancelledByServer.add(requestId)
+      }
+      return
+    }
     if (!RESOURCE_NOTIFICATIONS.has(message.method)) return
     const params = isPlainObject(message.params) ? message.params : {}
     const notification = { method: message.method, params }

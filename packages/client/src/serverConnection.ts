@@ -86,6 +86,7 @@ export class ServerConnection {
     return attempt
   }
 
+  /** Closes the Session and waits for it to end (a stdio server process to exit). */
   async close(): Promise<void> {
     this.#abort?.abort()
     const session = this.#session
