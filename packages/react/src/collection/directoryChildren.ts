@@ -1,0 +1,37 @@
+// A lazy directory's children once read: what the list already had under its path, plus
+// the items the read returned (each one level down, directories again lazy), in tree order.
+import type { Resource } from '@resource-kit/client'
+import { isAssistantOnly } from './annotations.ts'
+import { resourceNodeId } from './nodeIds.ts'
+import { arrayOr, isDirectoryResource, isUsableResource, itemLabel } from './readItems.ts'
+import { sortNodes } from './sortNodes.ts'
+import type { DirectoryNode, ResourceTreeOptions, TreeNode } from './treeTypes.ts'
+
+/**
+ * Merges read items into a directory's children (pass the result to `flattenTree`'s
+ * `childrenOf`). Skips unusable items, the directory itself and URIs already present.
+ */
+export function directoryChildren(
+  directory: DirectoryNode,
+  items: readonly Resource[],
+  options: ResourceTreeOptions = {},
+): TreeNode[] {
+  const { serverId } = directory
+  const ids = new Set(directory.children.map((c) => c.id))
+  ids.add(directory.id)
+  const children: TreeNode[] = [...directory.children]
+  for (const item of arrayOr<unknown>(items)) {
+    if (!isUsableResource(item)) continue
+    if (options.hideAssistantOnly === true && isAssistantOnly(item)) continue
+    const id = resourceNodeId(serverId, item.uri)
+    if (ids.has(id)) continue
+    ids.add(id)
+    const base = { id, serverId, parentId: directory.id, label: itemLabel(item) }
+    children.push(
+      isDirectoryResource(item)
+        ? { ...base, kind: 'directory', resource: item, lazy: true, children: [] }
+        : { ...base, kind: 'resource', resource: item },
+    )
+  }
+  return sortNodes(children, options.sort === 'name' ? 'name' : 'priority')
+}

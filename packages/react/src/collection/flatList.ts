@@ -1,0 +1,61 @@
+// The list view: every resource and template of each server, in one sorted run under its
+// server's row (no folders; a directory is listed like any resource).
+import { compareRanked, rankNode } from './sortNodes.ts'
+import type { FlatRow, ResourceTree, ServerNode, TreeNode } from './treeTypes.ts'
+
+function collect(node: TreeNode, into: TreeNode[]): void {
+  if (node.kind === 'resource' || node.kind === 'template') {
+    into.push(node)
+    return
+  }
+  if (node.kind === 'directory') into.push(node)
+  if (node.kind !== 'server' && node.kind !== 'folder' && node.kind !== 'directory') return
+  for (const child of node.children) collect(child, into)
+}
+
+/** One server's items in list order: resources (and directories), then templates. */
+export function listItemsOf(server: ServerNode, tree: Pick<ResourceTree, 'options'>): TreeNode[] {
+  const items: TreeNode[] = []
+  collect(server, items)
+  const compare = compareRanked(tree.options.sort)
+  return items
+    .map((node) => {
+      const ranked = rankNode(node)
+      // Directories sit among the resources here; templates come last.
+      ranked.rank = node.kind === 'template' ? 2 : 1
+      return ranked
+    })
+    .sort(compare)
+    .map((r) => r.node)
+}
+
+/** Rows of the list view: per server, its row (depth 0) and then its items (depth 1). */
+export function flatList(tree: ResourceTree): FlatRow[] {
+  const rows: FlatRow[] = []
+  tree.servers.forEach((server, s) => {
+    rows.push({
+      id: server.id,
+      depth: 0,
+      node: server,
+      parentId: null,
+      posInSet: s + 1,
+      setSize: tree.servers.length,
+      hasChildren: true,
+      expanded: true,
+    })
+    const items = listItemsOf(server, tree)
+    items.forEach((node, i) => {
+      rows.push({
+        id: node.id,
+        depth: 1,
+        node,
+        parentId: server.id,
+        posInSet: i + 1,
+        setSize: items.length,
+        hasChildren: false,
+        expanded: false,
+      })
+    })
+  })
+  return rows
+}
