@@ -90,7 +90,7 @@ describe('resource-kit over HTTP (demo server)', () => {
     expect(run.stdout).toMatch(/^file:\/\/\/workspace/m)
   })
 
-  it('read prints text, summarizes a blob, and saves or streams its bytes', async () => {
+  it('read prints text and summarizes a blob', async () => {
     const text = await runCli(['read', pick('application/json'), ...at()])
     expect(text.code).toBe(0)
     expect(JSON.parse(text.stdout)).toBeTypeOf('object')
@@ -99,6 +99,10 @@ describe('resource-kit over HTTP (demo server)', () => {
     expect(summary.stdout).toMatch(
       new RegExp(`^\\[binary\\] ${png} image/png, [\\d.]+ k?B — save it with -o FILE`),
     )
+  })
+
+  it('read saves a blob with -o FILE, and streams its bytes with -o -', async () => {
+    const png = pick('image/png')
     const dir = await mkdtemp(join(tmpdir(), 'rk-cli-read-'))
     await runCli(['read', png, '-o', join(dir, 'x.png'), ...at()])
     const bytes = await readFile(join(dir, 'x.png'))
