@@ -56,7 +56,7 @@ describe('mentionToken', () => {
       fc.property(fc.array(segment, { maxLength: 6 }), (segments) => {
         expect(parseMentions(serializeMentions(segments))).toEqual(normalizeSegments(segments))
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     )
   })
 
@@ -66,7 +66,7 @@ describe('mentionToken', () => {
         const once = serializeMentions(parseMentions(source))
         expect(serializeMentions(parseMentions(once))).toBe(once)
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     )
   })
 

@@ -1,0 +1,208 @@
+// The chat host in real Chromium against a real demo server over HTTP, driven only by the
+// keyboard: mention, search, templates completed inside the mention, sending, live
+// "updated" marks, the side panel, reloads, per-server errors; axe-core on the picker
+// and the composer; screenshots in test-artifacts/browser/.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { screenshot } from './harness/artifacts.ts'
+import { axeViolations } from './harness/axe.ts'
+import {
+  type ChatHarness,
+  composer,
+  optionLabels,
+  startChatHarness,
+  tabTo,
+} from './harness/chatApp.ts'
+
+let chat: ChatHarness
+
+beforeAll(async () => {
+  chat = await startChatHarness()
+}, 90_000)
+
+afterAll(async () => {
+  await chat?.close()
+})
+
+async function typeMention(page: Page, text: string) {
+  await page.keyboard.type(text)
+  await expect.poll(() => composer(page).getAttribute('role')).toBe('combobox')
+}
+
+describe('chat app', () => {
+  it('mentions a resource by keyboard, announces the results, and sends what the model receives', async () => {
+    const page = await chat.openChat()
+    const input = composer(page)
+    await tabTo(page, input)
+    await expect(input.getAttribute('role')).resolves.toBe('textbox')
+    await page.keyboard.type('Summarize ')
+    await typeMention(page, '@readme')
+    await expect(input.getAttribute('aria-expanded')).resolves.toBe('true')
+    await expect.poll(() => optionLabels(page)).toContain('README.md')
+    expect((await optionLabels(page))[0]).toBe('README.md')
+    const live = page.locator('.rk-composer [role="status"]')
+    await expect.poll(() => live.textContent()).toMatch(/results?\. First: README\.md/)
+    await screenshot(page, '01-mention-popup')
+    expect(await axeViolations(page, '.chat-composer')).toEqual([])
+    expect(await axeViolations(page, '.rk-mention-popup')).toEqual([])
+
+    await page.keyboard.press('Enter')
+    await expect.poll(() => input.getAttribute('role')).toBe('textbox')
+    await expect(input.locator('[data-rk-mention]').textContent()).resolves.toBe('@README.md')
+    await expect
+      .poll(() => page.locator('.chat-attachments .chat-attachment-label').allTextContents())
+      .toEqual(['README.md'])
+    await page.keyboard.type(' in two lines')
+    await page.keyboard.press('Enter')
+
+    const message = page.locator('.chat-message').last()
+    await expect
+      .poll(() => message.locator('.chat-message-text').textContent())
+      .toBe('Summarize @README.md in two lines')
+    const context = message.locator('.chat-context')
+    await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+    await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
+      'file:///workspace/live/README.md',
+    )
+    await expect(context.locator('pre').first().textContent()).resolves.toMatch(/\S/)
+    expect(await input.textContent()).toBe('')
+    await screenshot(page, '02-message-sent')
+    await page.close()
+  })
+
+  it('completes a template inside the mention, answers the server’s question, and reads the result', async () => {
+    const page = await chat.openChat()
+    const input = composer(page)
+    await tabTo(page, input)
+    await typeMention(page, '@database')
+    await expect.poll(async () => (await optionLabels(page))[0]).toBe('Database table')
+    await page.keyboard.press('Enter')
+    const draft = input.locator('[data-rk-mention-draft]')
+    await expect.poll(() => draft.textContent()).toBe('@Database table › schema: ')
+    await page.keyboard.type('pro')
+    await expect.poll(async () => (await optionLabels(page))[0]).toBe('prod')
+    await screenshot(page, '03-template-variable')
+    expect(await axeViolations(page, '.rk-mention-popup')).toEqual([])
+    await page.keyboard.press('Enter')
+    await expect.poll(() => draft.textContent()).toBe('@Database table › schema: prod › table: ')
+    await page.keyboard.type('use')
+    await expect.poll(async () => (await optionLabels(page))[0]).toBe('users')
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => input.locator('[data-rk-mention]').textContent())
+      .toBe('@Database table: prod / users')
+    await page.keyboard.press('Enter')
+
+    // The demo asks to confirm reading a production table: answered by keyboard.
+    const request = page.getByRole('dialog', { name: /needs your input/ })
+    await request.waitFor({ timeout: 10_000 })
+    await screenshot(page, '04-input-request')
+    const checkbox = request.getByRole('checkbox')
+    await tabTo(page, checkbox)
+    await page.keyboard.press('Space')
+    await page.keyboard.press('Enter')
+    const context = page.locator('.chat-message').last().locator('.chat-context')
+    await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+    await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
+      'db://prod/users',
+    )
+    await expect(context.textContent()).resolves.toContain('application/json')
+    await screenshot(page, '05-template-read')
+    await page.close()
+  })
+
+  it('marks an attachment "updated" when log://app/tail changes, before and after sending', async () => {
+    const page = await chat.openChat()
+    const input = composer(page)
+    await tabTo(page, input)
+    await typeMention(page, '@tail')
+    await expect
+      .poll(() =>
+        page
+          .locator('.rk-mention-listbox [role="option"] .rk-mention-option-detail')
+          .allTextContents(),
+      )
+      .toContain('log://app/tail')
+    const details = await page
+      .locator('.rk-mention-listbox [role="option"] .rk-mention-option-detail')
+      .allTextContents()
+    for (let i = 0; i < details.indexOf('log://app/tail'); i++)
+      await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    const attachment = page.locator('.chat-attachment')
+    await expect.poll(() => attachment.getAttribute('data-watch'), { timeout: 10_000 }).toBe('live')
+    await expect.poll(() => attachment.getAttribute('data-updated'), { timeout: 15_000 }).toBe('')
+    await expect(attachment.locator('.chat-updated').textContent()).resolves.toBe('updated')
+    await screenshot(page, '06-attachment-updated')
+
+    await page.keyboard.press('Enter')
+    const card = page.locator('.chat-message').last().locator('.chat-context')
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+    await expect.poll(() => card.locator('.chat-updated').count(), { timeout: 15_000 }).toBe(1)
+    await screenshot(page, '07-message-updated')
+    await page.close()
+  })
+
+  it('picks from the side panel by keyboard, previews, and mentions the resource; axe finds nothing', async () => {
+    const page = await chat.openChat()
+    const search = page.getByRole('combobox', { name: 'Search resources' })
+    await tabTo(page, search)
+    await page.keyboard.type('readme')
+    await expect
+      .poll(() => page.locator('.chat-picker [role="option"]').first().textContent())
+      .toContain('README.md')
+    expect(await axeViolations(page, '.chat-side')).toEqual([])
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    const preview = page.locator('.chat-preview')
+    await expect
+      .poll(() => preview.locator('.chat-preview-uri').textContent())
+      .toBe('file:///workspace/live/README.md')
+    await expect.poll(() => preview.locator('.rk-preview').count(), { timeout: 10_000 }).toBe(1)
+    await screenshot(page, '08-side-panel-preview')
+    expect(await axeViolations(page, '.chat-side')).toEqual([])
+    await tabTo(page, page.getByRole('button', { name: 'Mention in message' }))
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => composer(page).locator('[data-rk-mention]').textContent())
+      .toBe('@README.md')
+    await page.close()
+  })
+
+  it('keeps the draft (with its chips) and the history across a reload', async () => {
+    const page = await chat.openChat()
+    const input = composer(page)
+    await tabTo(page, input)
+    await page.keyboard.type('first message')
+    await page.keyboard.press('Enter')
+    await typeMention(page, '@readme')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('is the draft')
+    await page.reload()
+    await expect
+      .poll(() => composer(page).locator('[data-rk-mention]').textContent())
+      .toBe('@README.md')
+    await expect(composer(page).textContent()).resolves.toBe('@README.md is the draft')
+    await expect(page.locator('.chat-message-text').allTextContents()).resolves.toEqual([
+      'first message',
+    ])
+    await page.close()
+  })
+
+  it('shows a failing server’s error with Retry while the demo keeps working', async () => {
+    const page = await chat.openChat()
+    const url = page.getByRole('textbox', { name: 'Add a server' })
+    await tabTo(page, url)
+    await page.keyboard.type('http://127.0.0.1:9/mcp')
+    await page.keyboard.press('Enter')
+    const failed = page.locator('.chat-server[data-server-id="127-0-0-1"]')
+    await expect.poll(() => failed.getAttribute('data-tone'), { timeout: 15_000 }).toBe('error')
+    await expect(failed.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(1)
+    await expect(
+      page.locator('.chat-server[data-server-id="demo"]').getAttribute('data-tone'),
+    ).resolves.toBe('ok')
+    await screenshot(page, '09-server-error')
+    expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
+    await page.close()
+  })
+})

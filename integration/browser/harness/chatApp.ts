@@ -1,0 +1,77 @@
+// The built chat app against a real demo server over HTTP (both on 127.0.0.1, free ports),
+// opened in Debian's Chromium, plus the page helpers the tests share.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { type RunningDemo, startDemo } from '../../../apps/chat/scripts/startDemo.ts'
+import { type LaunchedChromium, launchChromium } from './launchChromium.ts'
+
+export interface ChatHarness {
+  demo: RunningDemo
+  chromium: LaunchedChromium
+  /** A fresh page on the app with empty storage, the demo server listed. */
+  openChat(): Promise<Page>
+  close(): Promise<void>
+}
+
+export async function startChatHarness(): Promise<ChatHarness> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'rk-chat-dist-'))
+  const demo = await startDemo({
+    appPort: 0,
+    mcpPort: 0,
+    outDir,
+    quiet: true,
+    // A small world loads fast; the log ticks often so "updated" shows within seconds.
+    demo: { count: 3000, logIntervalMs: 700 },
+  })
+  const chromium = await launchChromium()
+  return {
+    demo,
+    chromium,
+    async openChat() {
+      const page = await chromium.context.newPage()
+      page.on('pageerror', (error) => console.error('[page error]', error.message))
+      await page.goto(demo.appUrl)
+      await page.evaluate(() => localStorage.clear())
+      await page.reload()
+      await expect
+        .poll(
+          () =>
+            page.locator('.chat-server[data-server-id="demo"] .chat-server-status').textContent(),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toMatch(/resources/)
+      return page
+    },
+    async close() {
+      await chromium.close()
+      await demo.close()
+      await rm(outDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The composer's editable element (role textbox, or combobox while the popup is open). */
+export function composer(page: Page): Locator {
+  return page.locator('.rk-composer-input')
+}
+
+/** Moves focus with Tab (keyboard only) until `target` has it. */
+export async function tabTo(page: Page, target: Locator, maxSteps = 60): Promise<void> {
+  for (let i = 0; i < maxSteps; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error('Could not reach the element with Tab')
+}
+
+/** The open mention popup's options' labels. */
+export async function optionLabels(page: Page): Promise<string[]> {
+  return page
+    .locator('.rk-mention-listbox [role="option"] .rk-mention-option-label')
+    .allTextContents()
+}
