@@ -5,7 +5,7 @@ import {
   fixtureStdioCommand,
   PIXEL_PNG_BASE64,
 } from '@resource-kit/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createResourceClient } from '../createResourceClient.ts'
 import {
   ConnectionError,
@@ -183,6 +183,15 @@ describe('ResourceClient', () => {
         'Resource fixture://dir/ on server "f" is 30 bytes, over the limit of 10 bytes',
       )
       expect((await client.read('f', 'fixture://dir/', { maxBytes: 30 })).contents).toHaveLength(3)
+    })
+
+    it('sends https:// reads to the server and never fetches them itself', async () => {
+      const fetchSpy = vi.spyOn(globalThis, 'fetch')
+      const error = await client.read('f', 'https://example.com/page').catch((e) => e)
+      expect(error).toBeInstanceOf(ResourceNotFoundError)
+      expect(fixture.calls('resources/read')).toBe(1)
+      expect(fetchSpy).not.toHaveBeenCalled()
+      fetchSpy.mockRestore()
     })
 
     it('aborts with the caller signal', async () => {
