@@ -52,6 +52,17 @@ function directoryNode(serverId: string, resource: Resource): DirectoryNode {
   }
 }
 
+/**
+ * The URI up to its last slash when that alone decides the file's folder (no query or
+ * fragment, no trailing slash, the slash not part of `//authority`); else undefined.
+ */
+function folderPrefix(uri: string): string | undefined {
+  const cut = uri.lastIndexOf('/')
+  if (cut <= 0 || cut === uri.length - 1 || uri.charCodeAt(cut - 1) === 47) return undefined
+  if (uri.includes('?') || uri.includes('#')) return undefined
+  return uri.slice(0, cut)
+}
+
 /** Adds one server's resources and templates under its draft. */
 function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): void {
   const serverId = source.serverId
@@ -130,8 +141,18 @@ function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): v
     walk(group, joiner, folders, folders.length - 1).children!.push(node)
     containers.set(key, node)
   }
+  // Most files share a folder with the file before: look it up by the URI's text up to its
+  // last slash, and split the URI only for the first file of each folder.
+  const byPrefix = new Map<string, Draft>()
   for (const resource of files) {
-    const { group, joiner, folders } = splitUri(resource.uri, false)
+    const uri = resource.uri
+    const prefix = folderPrefix(uri)
+    let container = prefix === undefined ? undefined : byPrefix.get(prefix)
+    if (!container) {
+      const { group, joiner, folders } = splitUri(uri, false)
+      container = walk(group, joiner, folders, folders.length)
+      if (prefix !== undefined) byPrefix.set(prefix, container)
+    }
     const node: TreeNode = {
       kind: 'resource',
       id: resourceNodeId(serverId, resource.uri),
@@ -140,7 +161,7 @@ function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): v
       label: itemLabel(resource),
       resource,
     }
-    walk(group, joiner, folders, folders.length).children!.push(draft(node, false))
+    container.children!.push(draft(node, false))
   }
 
   const templates: Draft[] = []

@@ -23,15 +23,22 @@ export function flattenTree(
   expandedIds: ReadonlySet<string>,
   options: FlattenTreeOptions = {},
 ): FlatRow[] {
+  const own = Array.isArray(tree) ? undefined : (tree as ResourceTree).nodes
   const roots: readonly TreeNode[] = Array.isArray(tree) ? tree : (tree as ResourceTree).servers
   const rows: FlatRow[] = []
   const { childrenOf } = options
-  // Read children are untrusted: a directory listing itself or an ancestor must not loop,
-  // and a row id must appear once (the virtualizer keys on it).
+  // Children read from a server are untrusted: one listing itself, an ancestor or a node
+  // shown elsewhere is dropped, so no branch loops and a row id appears once (the
+  // virtualizer keys on it). The tree's own nodes are unique by construction.
   const seen = new Set<string>()
+  const shown = (node: TreeNode) => {
+    if (own?.get(node.id) === node) return true
+    if (own?.has(node.id) || seen.has(node.id)) return false
+    seen.add(node.id)
+    return true
+  }
   const visit = (siblings: readonly TreeNode[], depth: number, parentId: string | null) => {
-    const visible = siblings.filter((node) => !seen.has(node.id))
-    for (const node of visible) seen.add(node.id)
+    const visible = siblings.filter(shown)
     const setSize = visible.length
     for (let i = 0; i < setSize; i++) {
       const node = visible[i]!
