@@ -1,0 +1,249 @@
+// Resource search at 10,000 and 100,000 items: ours (indexed stages + fuse.js ranking a few
+// hundred candidates) against fuse.js alone over every item, in the same run. Queries are
+// typed one character at a time (every prefix is a keystroke), as in perf-notes.md.
+// Latency is wall-clock time and, since this machine is shared and often oversubscribed,
+// also the process's CPU time (what the search itself costs, whatever the load).
+// BENCH_SEARCH_FUSE_EVERY=n types every n-th query with fuse.js alone at 100k (default 4:
+// fuse.js takes about a second per keystroke there); quality always uses all queries.
+// BENCH_SEARCH_SIZES=10000 runs one size only.
+import { loadavg } from 'node:os'
+import Fuse from 'fuse.js'
+import {
+  type FixtureResource,
+  generateResources,
+} from '../packages/react/src/search/__tests__/fixtures.ts'
+import { fuseOptions } from '../packages/react/src/search/fuseRanker.ts'
+import { createResourceSearch } from '../packages/react/src/search/resourceSearch.ts'
+
+type Kind = 'abbreviation' | 'typo' | 'punctuation' | 'plain'
+interface BenchQuery {
+  query: string
+  kind: Kind
+  /** The item the user means (absent for plain queries, judged only by overlap with fuse.js). */
+  target?: (item: FixtureResource) => boolean
+}
+
+const named = (pattern: RegExp) => (item: FixtureResource) => pattern.test(item.name)
+
+const QUERIES: BenchQuery[] = [
+  { query: 'btn', kind: 'abbreviation', target: named(/^Button\.tsx$/) },
+  { query: 'dlg', kind: 'abbreviation', target: named(/^Dialog\.tsx?$/) },
+  { query: 'usrprf', kind: 'abbreviation', target: named(/^UserProfile\.tsx?$/) },
+  { query: 'tscfg', kind: 'abbreviation', target: named(/^tsconfig\.json$/) },
+  { query: 'pkgjson', kind: 'abbreviation', target: named(/^package\.json$/) },
+  { query: 'dtpkr', kind: 'abbreviation', target: named(/^DatePicker\.tsx?$/) },
+  { query: 'nvbr', kind: 'abbreviation', target: named(/^NavBar\.tsx?$/) },
+  { query: 'stngspnl', kind: 'abbreviation', target: named(/^SettingsPanel\.tsx?$/) },
+  { query: 'ordsum', kind: 'abbreviation', target: named(/^OrderSummary\.tsx?$/) },
+  { query: 'invlst', kind: 'abbreviation', target: named(/^InvoiceList\.tsx?$/) },
+  { query: 'buttno', kind: 'typo', target: named(/^Button\.tsx$/) },
+  { query: 'dilaog', kind: 'typo', target: named(/^Dialog\.tsx?$/) },
+  { query: 'reamde', kind: 'typo', target: named(/^README\.md$/) },
+  { query: 'cofnig', kind: 'typo', target: named(/config/i) },
+  { query: 'modla', kind: 'typo', target: named(/^Modal\.tsx?$/) },
+  { query: 'sidebra', kind: 'typo', target: named(/^Sidebar\.tsx?$/) },
+  { query: 'invocie', kind: 'typo', target: named(/^invoice/i) },
+  { query: 'ordres', kind: 'typo', target: named(/^orders/) },
+  { query: 'tooltpi', kind: 'typo', target: named(/^Tooltip\.tsx?$/) },
+  { query: 'chekcbox', kind: 'typo', target: named(/^Checkbox\.tsx?$/) },
+  { query: 'paginatoin', kind: 'typo', target: named(/^Pagination\.tsx?$/) },
+  { query: 'breadcrumsb', kind: 'typo', target: named(/^Breadcrumbs\.tsx?$/) },
+  { query: 'webapp', kind: 'punctuation', target: named(/^web-app$/) },
+  { query: 'apiserver', kind: 'punctuation', target: named(/^api-server$/) },
+  { query: 'useraccounts', kind: 'punctuation', target: named(/^user_accounts$/) },
+  { query: 'gettingstarted', kind: 'punctuation', target: named(/^getting-started\.md$/) },
+  { query: 'designsystem', kind: 'punctuation', target: named(/^design-system$/) },
+  { query: 'authservice', kind: 'punctuation', target: named(/^auth-service$/) },
+  { query: 'datapipeline', kind: 'punctuation', target: named(/^data-pipeline$/) },
+  { query: 'shippingaddresses', kind: 'punctuation', target: named(/^shipping-addresses$/) },
+  { query: 'adminportal', kind: 'punctuation', target: named(/^admin_portal$/) },
+  { query: 'herobanner', kind: 'punctuation', target: named(/^hero_banner/) },
+  ...[
+    'button',
+    'readme',
+    'package.json',
+    'user',
+    'logger',
+    'config',
+    'auth',
+    'login',
+    'orders',
+    'modal',
+    'settings',
+    'src/comp',
+    'web-app/src',
+    'db://prod',
+    'hooks/use',
+    'user profile',
+    'date picker',
+    'fix login',
+    'PAY-12',
+  ].map((query): BenchQuery => ({ query, kind: 'plain' })),
+]
+
+const LIMIT = 50
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0))
+const summary = (times: readonly number[]) =>
+  `${ms(percentile(times, 50))} / ${ms(percentile(times, 95))}`
+
+function keystrokes(queries: readonly BenchQuery[]): string[] {
+  return queries.flatMap(({ query }) => Array.from(query, (_, i) => query.slice(0, i + 1)))
+}
+
+function time<T>(run: () => T): [T, number] {
+  const start = performance.now()
+  const result = run()
+  return [result, performance.now() - start]
+}
+
+/** Wall-clock and CPU milliseconds of one run. */
+function measure(run: () => unknown): [number, number] {
+  const cpu = process.cpuUsage()
+  const start = performance.now()
+  run()
+  const wall = performance.now() - start
+  const used = process.cpuUsage(cpu)
+  return [wall, (used.user + used.system) / 1000]
+}
+
+/** 1-based rank of the first hit that is the target, or Infinity. */
+function rankOf(items: readonly FixtureResource[], target: (item: FixtureResource) => boolean) {
+  const index = items.findIndex(target)
+  return index < 0 ? Number.POSITIVE_INFINITY : index + 1
+}
+
+const showRank = (rank: number) => (Number.isFinite(rank) ? String(rank) : `>${LIMIT}`)
+
+async function benchSize(count: number, fuseEvery: number) {
+  const items = generateResources(count, 1)
+  const ours = createResourceSearch<FixtureResource>({ limit: LIMIT })
+  const builds: number[] = []
+  for (let run = 0; run < 3; run++) builds.push(time(() => ours.setItems(items))[1])
+  const fuseBuilds: number[] = []
+  let fuse!: Fuse<FixtureResource>
+  const options = { ...fuseOptions<FixtureResource>(), includeMatches: true }
+  for (let run = 0; run < 3; run++) {
+    fuseBuilds.push(time(() => (fuse = new Fuse(items, options)))[1])
+  }
+  console.log(`### ${count.toLocaleString('en')} items\n`)
+  console.log(
+    `index build (median of 3): ours ${ms(percentile(builds, 50))} ms, fuse.js ${ms(percentile(fuseBuilds, 50))} ms`,
+  )
+
+  // Latency: one warm-up pass, then three timed passes over every keystroke.
+  const typed = keystrokes(QUERIES)
+  for (const prefix of typed) ours.search(prefix)
+  const ourWall: number[] = []
+  const ourCpu: number[] = []
+  for (let pass = 0; pass < 3; pass++) {
+    for (const prefix of typed) {
+      const [wall, cpu] = measure(() => ours.search(prefix))
+      ourWall.push(wall)
+      ourCpu.push(cpu)
+    }
+  }
+  const fuseTyped = keystrokes(QUERIES.filter((_, i) => i % fuseEvery === 0))
+  for (const prefix of fuseTyped.slice(0, 5)) fuse.search(prefix, { limit: LIMIT })
+  const fuseWall: number[] = []
+  const fuseCpu: number[] = []
+  for (const prefix of fuseTyped) {
+    const [wall, cpu] = measure(() => fuse.search(prefix, { limit: LIMIT }))
+    fuseWall.push(wall)
+    fuseCpu.push(cpu)
+  }
+  console.log('\n| engine | keystrokes | wall median / p95 ms | wall max | CPU median / p95 ms |')
+  console.log('|---|---|---|---|---|')
+  console.log(
+    `| ours | ${ourWall.length} | ${summary(ourWall)} | ${ms(Math.max(...ourWall))} | ${summary(ourCpu)} |`,
+  )
+  console.log(
+    `| fuse.js alone | ${fuseWall.length} | ${summary(fuseWall)} | ${ms(Math.max(...fuseWall))} | ${summary(fuseCpu)} |`,
+  )
+  const ratio = (a: number[], b: number[]) => (percentile(a, 95) / percentile(b, 95)).toFixed(0)
+  console.log(
+    `\np95 fuse.js alone / ours: ${ratio(fuseWall, ourWall)}x wall, ${ratio(fuseCpu, ourCpu)}x CPU`,
+  )
+
+  // Quality: the final query strings, top 10 against fuse.js alone's (all matches, scored).
+  const rows: string[] = []
+  const byKind = new Map<
+    Kind,
+    { recall: number; equal: number; oursTop: number; fuseTop: number; n: number }
+  >()
+  for (const { query, kind, target } of QUERIES) {
+    const oursHits = ours.search(query).map((hit) => hit.item)
+    const fuseAll = fuse.search(query)
+    const fuseScore = new Map(fuseAll.map((result) => [result.item.id, result.score ?? 1]))
+    const fuseTop = fuseAll.slice(0, 10).map((result) => result.item)
+    const tenth = fuseAll[Math.min(9, fuseAll.length - 1)]?.score ?? 1
+    const oursTop = oursHits.slice(0, 10)
+    const fuseIds = new Set(fuseTop.map((item) => item.id))
+    const recall = fuseTop.length
+      ? oursTop.filter((item) => fuseIds.has(item.id)).length / fuseTop.length
+      : 1
+    const equal = fuseTop.length
+      ? Math.min(
+          1,
+          oursTop.filter((item) => (fuseScore.get(item.id) ?? 2) <= tenth).length / fuseTop.length,
+        )
+      : 1
+    const oursRank = target ? rankOf(oursHits, target) : Number.NaN
+    const fuseRank = target
+      ? rankOf(
+          fuseAll.slice(0, LIMIT).map((r) => r.item),
+          target,
+        )
+      : Number.NaN
+    const stats = byKind.get(kind) ?? { recall: 0, equal: 0, oursTop: 0, fuseTop: 0, n: 0 }
+    stats.recall += recall
+    stats.equal += equal
+    stats.oursTop += oursRank <= 10 ? 1 : 0
+    stats.fuseTop += fuseRank <= 10 ? 1 : 0
+    stats.n += 1
+    byKind.set(kind, stats)
+    rows.push(
+      `| \`${query}\` | ${kind} | ${target ? showRank(oursRank) : '–'} | ${target ? showRank(fuseRank) : '–'} | ${(recall * 100).toFixed(0)}% | ${(equal * 100).toFixed(0)}% |`,
+    )
+  }
+  console.log(
+    "\nQuality per kind: target in the top 10 (ours vs fuse.js alone); recall@10 = share of fuse.js's top 10 in ours;",
+  )
+  console.log(
+    'as-good@10 = share of our top 10 that fuse.js scores at least as well as its own 10th hit.\n',
+  )
+  console.log('| kind | queries | target in top 10: ours | fuse.js | recall@10 | as-good@10 |')
+  console.log('|---|---|---|---|---|---|')
+  for (const [kind, stats] of byKind) {
+    const targets = kind === 'plain' ? '–' : `${stats.oursTop}/${stats.n}`
+    const fuseTargets = kind === 'plain' ? '–' : `${stats.fuseTop}/${stats.n}`
+    console.log(
+      `| ${kind} | ${stats.n} | ${targets} | ${fuseTargets} | ${((stats.recall / stats.n) * 100).toFixed(0)}% | ${((stats.equal / stats.n) * 100).toFixed(0)}% |`,
+    )
+  }
+  if (count === Math.max(...(process.env.BENCH_SEARCH_SIZES ?? '100000').split(',').map(Number))) {
+    console.log('\nPer query (100k): rank of the target, ours / fuse.js alone\n')
+    console.log('| query | kind | ours | fuse.js | recall@10 | as-good@10 |')
+    console.log('|---|---|---|---|---|---|')
+    for (const row of rows) console.log(row)
+  }
+  console.log('')
+}
+
+export default async function searchBench() {
+  const fuseEvery = Math.max(1, Number(process.env.BENCH_SEARCH_FUSE_EVERY ?? 4))
+  const load = loadavg().map((value) => value.toFixed(1))
+  console.log(`${QUERIES.length} queries, top ${LIMIT}; load average at start: ${load.join(' ')}\n`)
+  const sizes = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000').split(',').map(Number)
+  for (const size of sizes) await benchSize(size, size > 10_000 ? fuseEvery : 1)
+  console.log(
+    `load average at end: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  )
+}

@@ -1,0 +1,189 @@
+// The candidate stages of one keystroke, best tiers first. After each tier, the search stops
+// when `limit` items have matched: later stages add only worse tiers, which could not reach
+// the top `limit` anyway. No stage visits every item: word prefixes, typos and
+// abbreviations read ranges of the word indexes; substrings are one native `indexOf` pass
+// over a field's text (fieldText.ts), narrowed to the last matches while the query grows.
+import { type CandidateSet, Tier } from './candidateSet.ts'
+import type { FieldText } from './fieldText.ts'
+import { DESCRIPTION, labelCheap, NAME, type SearchCorpus, TITLE, URI } from './searchCorpus.ts'
+import { ANCHOR_LENGTH, allowedEdits, TypoScratch, typoAnchors, typoDistance } from './typo.ts'
+import { letterMask, type WordIndex } from './wordIndex.ts'
+
+/** Items whose name or title contained `query`: a superset of those containing a longer query. */
+interface SubstringMemo {
+  query: string
+  items: Int32Array
+}
+
+/** What the stages keep between keystrokes. */
+export interface StageState {
+  typo: TypoScratch
+  labels?: SubstringMemo
+}
+
+export function createStageState(): StageState {
+  return { typo: new TypoScratch() }
+}
+
+/** In a big word-prefix range, only this many best-ranked entries are visited. */
+const WORD_PREFIX_VISITS = 2000
+/** Words the typo stage checks at most, in the name/title index and in the URI index. */
+const LABEL_TYPO_BUDGET = 6000
+const URI_TYPO_BUDGET = 2000
+/** Abbreviations start at one of the first 32 characters of a name or title. */
+const ABBREVIATION_REACH = 32
+/** Substrings of one or two characters are everywhere; only word starts count for those. */
+const SUBSTRING_MIN_LENGTH = 3
+/** A memo this small is rescanned item by item; a bigger one costs more than one native pass. */
+const MEMO_RESCAN_LIMIT = 4000
+
+/** Fills `set` with the candidates for the compact `query`. */
+export function collectCandidates(
+  corpus: SearchCorpus<unknown>,
+  query: string,
+  set: CandidateSet,
+  limit: number,
+  state: StageState,
+): void {
+  set.reset()
+  corpus.labels.forEachPrefix(query, visitWord(set, query.length), WORD_PREFIX_VISITS)
+  if (query.length >= SUBSTRING_MIN_LENGTH)
+    state.labels = labelSubstrings(corpus, query, set, state.labels)
+  if (set.size >= limit) return
+  corpus.uris.forEachPrefix(query, visitWord(set, query.length), WORD_PREFIX_VISITS)
+  if (set.size >= limit) return
+  const edits = allowedEdits(query.length)
+  if (edits > 0) {
+    typoStage(corpus, corpus.labels, query, edits, set, state.typo, LABEL_TYPO_BUDGET)
+    typoStage(corpus, corpus.uris, query, edits, set, state.typo, URI_TYPO_BUDGET)
+    if (set.size >= limit) return
+  }
+  if (query.length < 2) return
+  abbreviationStage(corpus, query, set)
+  if (set.size >= limit) return
+  const found = (field: number, cheapBase: number) => (item: number, offset: number) =>
+    set.add(item, Tier.other, cheapBase + (offset >> 1), field, offset, query.length)
+  scanField(corpus.compact[URI]!, query, found(URI, 0))
+  scanField(corpus.compact[DESCRIPTION]!, query, found(DESCRIPTION, 128))
+}
+
+/** Adds word-prefix entries with their static rank (tier and cheap score). */
+function visitWord(set: CandidateSet, length: number) {
+  return (item: number, field: number, offset: number, rank: number) => {
+    set.add(item, rank >>> 8, rank & 255, field, offset, length)
+  }
+}
+
+/** Names and titles containing the query anywhere, from the last memo when the query grew. */
+function labelSubstrings(
+  corpus: SearchCorpus<unknown>,
+  query: string,
+  set: CandidateSet,
+  memo: SubstringMemo | undefined,
+): SubstringMemo {
+  const matched: number[] = []
+  const found = (field: number) => (item: number, offset: number) => {
+    const cheap = labelCheap(field, offset, corpus.compact[field]!.length(item))
+    set.add(item, Tier.label, cheap, field, offset, query.length)
+    matched.push(item)
+  }
+  const names = corpus.compact[NAME]!
+  const titles = corpus.compact[TITLE]!
+  if (memo && query.startsWith(memo.query) && memo.items.length <= MEMO_RESCAN_LIMIT) {
+    for (const item of memo.items) {
+      const inName = names.of(item).indexOf(query)
+      if (inName >= 0) found(NAME)(item, inName)
+      const inTitle = titles.of(item).indexOf(query)
+      if (inTitle >= 0) found(TITLE)(item, inTitle)
+    }
+  } else {
+    scanField(names, query, found(NAME))
+    scanField(titles, query, found(TITLE))
+  }
+  return { query, items: Int32Array.from(new Set(matched)) }
+}
+
+/**
+ * Words within `edits` edits of the query: those starting like the query (its first
+ * ANCHOR_LENGTH characters, one fewer for short queries so the last one may be wrong), then
+ * those starting like the query with a swap or deletion among its first characters.
+ */
+function typoStage(
+  corpus: SearchCorpus<unknown>,
+  index: WordIndex,
+  query: string,
+  edits: number,
+  set: CandidateSet,
+  scratch: TypoScratch,
+  budget: number,
+) {
+  const letters = letterMask(query)
+  const visit = (item: number, field: number, offset: number, _rank: number, found: number) => {
+    // Each edit removes at most one of the query's letters from the text.
+    if (edits === 1 ? !atMostOneBit(letters & ~found) : !atMostTwoBits(letters & ~found)) return
+    const text = corpus.compact[field]!
+    const position = text.start[item]! + offset
+    const end = text.start[item + 1]! - 1
+    const distance = typoDistance(text.text, position, end, query, edits, scratch)
+    if (distance > edits) return
+    // Closeness in the top bits (it orders the tier), then a fuse-like preference.
+    const closeness = 2 * distance + (field === URI ? 1 : 0)
+    const cheap = 32 * closeness + Math.min(31, offset + ((end - position) >> 3))
+    set.add(item, Tier.typo, cheap, field, offset, query.length)
+  }
+  let remaining = budget
+  const anchors = [query.slice(0, Math.min(ANCHOR_LENGTH, query.length - 1)), ...typoAnchors(query)]
+  for (const anchor of anchors) {
+    const size = index.countPrefix(anchor)
+    // The first anchor is always checked, its best-ranked words first when it is too big.
+    if (size > remaining && anchor !== anchors[0]) continue
+    index.forEachPrefix(anchor, visit, remaining)
+    remaining -= Math.min(size, remaining)
+  }
+}
+
+/** Every item whose field `text` contains `query`, in one native pass: (item, offset of the first match). */
+function scanField(text: FieldText, query: string, found: (item: number, offset: number) => void) {
+  let at = text.text.indexOf(query)
+  while (at >= 0) {
+    const item = text.itemAt(at)
+    found(item, at - text.start[item]!)
+    at = text.text.indexOf(query, text.start[item + 1]!)
+  }
+}
+
+/**
+ * Abbreviations: the query's first character starts a word of the name or title (a range
+ * of the word index) and the rest follows in order within that field. Scored by how tight
+ * the match is.
+ */
+function abbreviationStage(corpus: SearchCorpus<unknown>, query: string, set: CandidateSet) {
+  const m = query.length
+  const letters = letterMask(query)
+  corpus.labels.forEachPrefix(query[0]!, (item, field, offset, _rank, found) => {
+    if (offset >= ABBREVIATION_REACH || (found & letters) !== letters) return
+    const text = corpus.compact[field]!
+    const source = text.text
+    const start = text.start[item]! + offset
+    const end = text.start[item + 1]! - 1
+    let matched = 1
+    let index = start + 1
+    while (matched < m && index < end) {
+      if (source.charCodeAt(index) === query.charCodeAt(matched)) matched++
+      index++
+    }
+    if (matched < m) return
+    // Tightness (letters skipped) in the top bits, then a fuse-like preference.
+    const tightness = Math.min(7, (index - start - m) >> 1)
+    const cheap = 32 * tightness + Math.min(31, offset + (text.length(item) >> 3))
+    set.add(item, Tier.abbreviation, cheap, field, offset, m)
+  })
+}
+
+function atMostOneBit(bits: number): boolean {
+  return (bits & (bits - 1)) === 0
+}
+
+function atMostTwoBits(bits: number): boolean {
+  return atMostOneBit(bits & (bits - 1))
+}

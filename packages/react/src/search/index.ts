@@ -1,0 +1,14 @@
+// The search feature's public surface (re-exported by the package's src/index.ts).
+
+export type { HighlightSegment } from './highlight.ts'
+export { highlightRanges } from './highlight.ts'
+export { createResourceSearch } from './resourceSearch.ts'
+export type {
+  ResourceSearch,
+  ResourceSearchOptions,
+  SearchableItem,
+  SearchHit,
+  SearchKey,
+  SearchMatch,
+  SearchOptions,
+} from './types.ts'
