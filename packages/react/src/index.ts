@@ -36,12 +36,7 @@ export {
   useMentionComposer,
 } from './mention/index.ts'
 export type { BuildRowsInput, SearchItem } from './picker/buildPickerRows.ts'
-export {
-  buildSourceRows,
-  isAssistantOnly,
-  searchItemsOf,
-  statusText,
-} from './picker/buildPickerRows.ts'
+export { buildSourceRows, searchItemsOf, statusText } from './picker/buildPickerRows.ts'
 export { composeHandlers, mergeRefs, rowDomId } from './picker/mergeProps.ts'
 export { Picker } from './picker/parts/Picker.ts'
 export type { PickerAssistantToggleProps } from './picker/parts/PickerAssistantToggle.tsx'

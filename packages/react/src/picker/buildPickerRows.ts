@@ -2,8 +2,15 @@
 // The tree and the list order come from the collection helpers; this file adds the
 // picker's own rows (server headers, status, load-more, folder messages).
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
+import { isAssistantOnly } from '../collection/index.ts'
 import type { SearchableItem, SearchHit } from '../search/index.ts'
-import { listEntriesOf, serverNodeId, treeRowsOf } from './collectionAdapter.ts'
+import {
+  buildSourceTree,
+  listRowsOf,
+  type SourceTree,
+  serverNodeId,
+  treeRowsOf,
+} from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'
 import type { PickerSource } from './pickerSource.ts'
 import { type DirectoryState, type PickerView, selectionKey } from './pickerStore.ts'
@@ -16,12 +23,6 @@ export type SearchItem = SearchableItem &
   )
 
 const MAX_ERROR_TEXT = 200
-
-/** Whether an item is meant for the assistant only (hidden on request). */
-export function isAssistantOnly(item: { annotations?: { audience?: readonly string[] } }): boolean {
-  const audience = item.annotations?.audience
-  return audience !== undefined && audience.length > 0 && !audience.includes('user')
-}
 
 /** Everything searchable across sources. */
 export function searchItemsOf(
@@ -193,6 +194,8 @@ export interface BuildRowsInput {
   expandedIds: ReadonlySet<string>
   directories: Readonly<Record<string, DirectoryState>>
   hideAssistantOnly: boolean
+  /** Prebuilt trees by server id (built here when missing). */
+  trees?: ReadonlyMap<string, SourceTree>
 }
 
 /** All rows for the current state, and how many resources/templates they show. */
@@ -234,7 +237,11 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; res
     const count = source.resources.length + (source.templates?.length ?? 0)
     resultCount += count
     if (!expanded) continue
-    const body = inTree ? treeRowsOf(source, input) : listEntriesOf(source, input)
+    const tree =
+      input.trees?.get(source.serverId) ?? buildSourceTree(source, input.hideAssistantOnly)
+    const body = inTree
+      ? treeRowsOf(source, tree, expandedIds, input.directories)
+      : listRowsOf(source, tree)
     rows.push(...body)
     rows.push(...statusRows(source, { depth: inTree ? 1 : 0, parentId: id }, false))
   }

@@ -33,10 +33,7 @@ interface GetterContext {
   setExpanded(row: PickerRow, expanded: boolean): void
 }
 
-type Props<E = HTMLElement> = HTMLAttributes<E> & { ref?: Ref<E> } & Record<
-    `data-${string}`,
-    unknown
-  >
+type Props<E = HTMLElement> = HTMLAttributes<E> & Record<`data-${string}`, unknown>
 
 function rowUri(row: PickerRow): string | undefined {
   if (row.kind === 'resource' || row.kind === 'directory') return row.resource.uri
@@ -93,7 +90,7 @@ export function createPropGetters(ctx: GetterContext) {
     getComboboxProps: comboboxProps,
 
     /** Props for the scrolling listbox or tree (also focusable on its own). */
-    getListProps: (user: Props = {}) => ({
+    getListProps: (user: Props & { ref?: Ref<HTMLElement> } = {}) => ({
       tabIndex: 0,
       ...user,
       id: listId,

@@ -14,6 +14,8 @@ import {
   useState,
 } from 'react'
 import { useStore } from 'zustand'
+import { typeAhead } from '../collection/index.ts'
+import { serverNodeId } from './collectionAdapter.ts'
 import { resolveKey } from './pickerKeyboard.ts'
 import { createPropGetters } from './pickerPropGetters.ts'
 import { isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
@@ -129,10 +131,30 @@ export function usePicker(options: UsePickerOptions) {
     store.getState().markUpdated(changed)
   }, [options.sources, store])
 
-  // Keep a highlight: a row that vanished (list_changed) hands it to its neighbour.
+  // Servers start expanded in the tree (once each: the user may collapse them).
+  const seenServers = useRef(new Set<string>())
+  useLayoutEffect(() => {
+    for (const source of options.sources) {
+      if (seenServers.current.has(source.serverId)) continue
+      seenServers.current.add(source.serverId)
+      store.getState().setExpanded(serverNodeId(source.serverId), true)
+    }
+  }, [options.sources, store])
+
+  // Keep a highlight: a row that vanished (list_changed) hands it to its neighbour; a new
+  // query starts from its best result.
   const lastIndex = useRef(0)
+  const lastQuery = useRef(query)
   useLayoutEffect(() => {
     const state = store.getState()
+    if (query !== lastQuery.current) {
+      lastQuery.current = query
+      if (query !== '') {
+        state.highlight(rows.find((r) => isNavigable(r, view))?.id ?? null)
+        lastIndex.current = 0
+        return
+      }
+    }
     const current = state.highlightedId === null ? undefined : rowIndex.get(state.highlightedId)
     if (current !== undefined) {
       lastIndex.current = current
@@ -273,7 +295,7 @@ export function usePicker(options: UsePickerOptions) {
     [store, rowIndex, virtualizer],
   )
 
-  const typeAhead = useRef({ text: '', at: 0 })
+  const typed = useRef({ text: '', at: 0 })
   const handleKeyDown = useCallback(
     (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {
       const state = store.getState()
@@ -300,11 +322,18 @@ export function usePicker(options: UsePickerOptions) {
           !event.metaKey &&
           !event.altKey
         ) {
-          const ta = typeAhead.current
+          const ta = typed.current
           ta.text = event.timeStamp - ta.at > 500 ? event.key : ta.text + event.key
           ta.at = event.timeStamp
-          const match = findByPrefix(rows, state.highlightedId, ta.text, view)
-          if (match) highlightAndReveal(match.id)
+          const start =
+            state.highlightedId === null ? -1 : (rowIndex.get(state.highlightedId) ?? -1)
+          const found = typeAhead(
+            rows,
+            (r) => (isNavigable(r, view) ? r.label : undefined),
+            start,
+            ta.text,
+          )
+          if (found >= 0) highlightAndReveal(rows[found]!.id)
           event.preventDefault()
           return true
         }
@@ -406,21 +435,4 @@ function describe(resource: Resource, serverId: string): ResourceDescriptor {
     ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),
     ...(resource.size !== undefined && { size: resource.size }),
   }
-}
-
-function findByPrefix(
-  rows: readonly PickerRow[],
-  fromId: string | null,
-  prefix: string,
-  view: PickerView,
-): PickerRow | undefined {
-  const lower = prefix.toLowerCase()
-  const start = fromId === null ? 0 : rows.findIndex((r) => r.id === fromId)
-  // A repeated single letter cycles through matches; a longer prefix may stay put.
-  const offset = prefix.length === 1 ? 1 : 0
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[(Math.max(start, 0) + offset + i) % rows.length]!
-    if (isNavigable(row, view) && row.label.toLowerCase().startsWith(lower)) return row
-  }
-  return undefined
 }

@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react'
 import { createResourceSearch, type SearchHit } from '../search/index.ts'
 import { buildSourceRows, type SearchItem, searchItemsOf } from './buildPickerRows.ts'
+import { buildSourceTree, type SourceTree } from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'
 import type { PickerSource } from './pickerSource.ts'
 import type { DirectoryState, PickerView } from './pickerStore.ts'
@@ -44,8 +45,24 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     return indexed.length === 0 ? [] : search.search(trimmed, { limit: searchLimit })
   }, [search, indexed, trimmed, searchLimit])
 
+  // One tree per resource list, reused while that server's list is unchanged.
+  const [treeCache] = useState(() => new WeakMap<PickerSource, SourceTree>())
+  const trees = useMemo(() => {
+    const map = new Map<string, SourceTree>()
+    for (const source of sources) {
+      let tree = hideAssistantOnly ? undefined : treeCache.get(source)
+      if (!tree) {
+        tree = buildSourceTree(source, hideAssistantOnly)
+        if (!hideAssistantOnly) treeCache.set(source, tree)
+      }
+      map.set(source.serverId, tree)
+    }
+    return map
+  }, [sources, hideAssistantOnly, treeCache])
+
   return useMemo(
-    () => buildSourceRows({ sources, view, hits, expandedIds, directories, hideAssistantOnly }),
-    [sources, view, hits, expandedIds, directories, hideAssistantOnly],
+    () =>
+      buildSourceRows({ sources, view, hits, expandedIds, directories, hideAssistantOnly, trees }),
+    [sources, view, hits, expandedIds, directories, hideAssistantOnly, trees],
   )
 }

@@ -10,6 +10,7 @@ import {
   type QueryObserverResult,
 } from '@tanstack/react-query'
 import type { PickerSource } from '../picker/pickerSource.ts'
+import type { reactKeys } from './queryKeys.ts'
 import {
   resourceListInfiniteOptions,
   type TemplateList,

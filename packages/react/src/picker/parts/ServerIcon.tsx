@@ -15,14 +15,7 @@ export interface ServerIconProps {
 /** The first safe icon of a server, or a neutral placeholder. */
 export function ServerIcon({ icons, size = 16, theme }: ServerIconProps) {
   const [failed, setFailed] = useState(false)
-  const ordered = theme
-    ? [...(icons ?? [])].sort((a, b) => Number(b.theme === theme) - Number(a.theme === theme))
-    : (icons ?? [])
-  let src: string | undefined
-  for (const icon of ordered) {
-    src = safeIconSrc(icon)
-    if (src) break
-  }
+  const src = safeIconSrc(icons, { size, ...(theme && { theme }) })
   if (!src || failed)
     return <span className="rk-server-icon" data-placeholder="" aria-hidden="true" />
   return (

@@ -56,7 +56,7 @@ describe('query option factories', () => {
     const options = readOptions(c, 's1', 'x://1')
     await c.queryClient.fetchQuery(options)
     const query = c.queryClient.getQueryCache().find({ queryKey: options.queryKey })!
-    const staleTime = options.staleTime as (q: typeof query) => number
+    const staleTime = options.staleTime as unknown as (q: typeof query) => number
     expect(staleTime(query)).toBe(5000)
     expect(
       minTtl([

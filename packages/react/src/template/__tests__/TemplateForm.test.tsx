@@ -125,7 +125,7 @@ describe('TemplateForm', () => {
     await user.click(owner)
     await act(() => vi.advanceTimersByTimeAsync(300))
     const before = client.calls.complete.length
-    await user.type(owner, 'abc', { delay: 10 })
+    await user.type(owner, 'abc')
     await act(() => vi.advanceTimersByTimeAsync(300))
     // One request for the finished word, not one per keystroke.
     expect(client.calls.complete.slice(before).map((c) => c.argument.value)).toEqual(['abc'])

@@ -1,0 +1,150 @@
+// The one file that turns the collection helpers' nodes (src/collection) into picker
+// rows: tree rows via flattenTree (lazy directories through directoryChildren), list rows
+// via listItemsOf, plus a message row under a directory that is loading, failed or empty.
+import {
+  buildResourceTree,
+  directoryChildren,
+  type FlatRow,
+  flattenTree,
+  listItemsOf,
+  type ResourceTree,
+  serverNodeId,
+  type TreeNode,
+} from '../collection/index.ts'
+import type { PickerRow } from './pickerRow.ts'
+import type { PickerSource } from './pickerSource.ts'
+import type { DirectoryState } from './pickerStore.ts'
+
+export { serverNodeId }
+
+/** One server's tree (built once per resource list). */
+export type SourceTree = ResourceTree
+
+/** Builds the collection tree of one server. */
+export function buildSourceTree(source: PickerSource, hideAssistantOnly: boolean): SourceTree {
+  return buildResourceTree([source], { hideAssistantOnly })
+}
+
+interface RowPlace {
+  id: string
+  serverId: string
+  depth: number
+  parentId: string | null
+  posInSet: number
+  setSize: number
+  hasChildren: boolean
+  expanded: boolean
+  label: string
+}
+
+function toRow(node: TreeNode, place: RowPlace): PickerRow | undefined {
+  switch (node.kind) {
+    case 'folder':
+      return { ...place, kind: 'folder', ...(node.uri !== undefined && { uri: node.uri }) }
+    case 'directory':
+      return { ...place, kind: 'directory', resource: node.resource }
+    case 'resource':
+      return { ...place, kind: 'resource', resource: node.resource }
+    case 'template':
+      return { ...place, kind: 'template', template: node.template }
+    default:
+      return undefined
+  }
+}
+
+function messageRow(row: PickerRow, state: DirectoryState | undefined): PickerRow | undefined {
+  const at = {
+    id: `\u0001message\u0000${row.id}`,
+    serverId: row.serverId,
+    depth: row.depth + 1,
+    parentId: row.id,
+    posInSet: 1,
+    setSize: 1,
+    hasChildren: false,
+    expanded: false,
+    directoryId: row.id,
+  }
+  if (!state || state.status === 'loading') {
+    return { ...at, kind: 'message', tone: 'loading', label: 'Loading…' }
+  }
+  if (state.status === 'error') {
+    const why = state.error.message.slice(0, 200)
+    return { ...at, kind: 'message', tone: 'error', label: `Could not open: ${why}. Retry` }
+  }
+  return undefined
+}
+
+/** The visible tree rows of one server, below its server row. */
+export function treeRowsOf(
+  source: PickerSource,
+  tree: SourceTree,
+  expandedIds: ReadonlySet<string>,
+  directories: Readonly<Record<string, DirectoryState>>,
+): PickerRow[] {
+  const server = tree.servers[0]
+  if (!server) return []
+  const childrenOf = (node: Extract<TreeNode, { kind: 'directory' }>) => {
+    const state = directories[node.id]
+    return state?.status === 'loaded'
+      ? directoryChildren(node, state.items, tree.options)
+      : undefined
+  }
+  const flat: FlatRow[] = flattenTree(server.children, expandedIds, { childrenOf })
+  const rows: PickerRow[] = []
+  for (const f of flat) {
+    const row = toRow(f.node, {
+      id: f.id,
+      serverId: source.serverId,
+      depth: f.depth + 1,
+      parentId: f.parentId ?? server.id,
+      posInSet: f.posInSet,
+      setSize: f.setSize,
+      hasChildren: f.hasChildren,
+      expanded: f.expanded,
+      label: f.node.label,
+    })
+    if (!row) continue
+    rows.push(row)
+    if (row.kind === 'directory' && row.expanded) {
+      const state = directories[row.id]
+      const message = messageRow(row, state)
+      if (message) rows.push(message)
+      else if (state?.status === 'loaded' && childrenOf(f.node as never)?.length === 0) {
+        rows.push({
+          ...messageRow(row, undefined)!,
+          tone: 'empty',
+          label: 'Empty folder',
+        } as PickerRow)
+      }
+    }
+  }
+  return rows
+}
+
+/** The flat list rows of one server: resources by priority then name, then templates. */
+export function listRowsOf(source: PickerSource, tree: SourceTree): PickerRow[] {
+  const server = tree.servers[0]
+  if (!server) return []
+  const rows: PickerRow[] = []
+  for (const node of listItemsOf(server, tree)) {
+    const place = {
+      id: node.id,
+      serverId: source.serverId,
+      depth: 0,
+      parentId: server.id,
+      posInSet: 0,
+      setSize: 0,
+      hasChildren: false,
+      expanded: false,
+      label: node.label,
+    }
+    // The list does not expand folders: a directory is a resource like any other here.
+    if (node.kind === 'directory')
+      rows.push({ ...place, kind: 'resource', resource: node.resource })
+    else {
+      const row = toRow(node, place)
+      if (row) rows.push(row)
+    }
+  }
+  return rows
+}
