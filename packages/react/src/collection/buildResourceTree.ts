@@ -214,7 +214,7 @@ function finish(
     children[i] = child.node
     finish(child, compare, nodes)
   }
-  ;(d.node as { children: TreeNode[] }).children = children
+  ;(d.node as unknown as { children: TreeNode[] }).children = children
 }
 
 /**
