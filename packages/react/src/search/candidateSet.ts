@@ -31,7 +31,7 @@ export class CandidateSet {
   readonly length: Uint16Array
   readonly #stamp: Uint32Array
   readonly #list: Int32Array
-  #generation = 0
+  #generation = 1
   #size = 0
 
   constructor(capacity: number) {
