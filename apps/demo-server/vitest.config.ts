@@ -8,8 +8,5 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     exclude: ['src/**/*.integration.test.ts'],
-    // eventsource publishes a `source` export pointing at TypeScript: let Vite transform it
-    // instead of handing the .ts file to Node (the SDK's HTTP transports import it).
-    server: { deps: { inline: [/@modelcontextprotocol\/(client|server)/, /eventsource/] } },
   },
 })

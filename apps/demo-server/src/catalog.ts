@@ -22,7 +22,7 @@ export function createCatalog(content: DemoContent, live: LiveData): Catalog {
   const present = () => live.filePresent
 
   const lookup = (uri: string): DemoEntry | undefined => {
-    if (uri === liveFile.resource.uri) return present() ? liveFile : undefined
+    if (uri === liveFile.uri) return present() ? liveFile : undefined
     const folder = uri.startsWith(workspaceRoot.slice(0, -1)) && !uri.endsWith('/')
     return content.get(uri) ?? (folder ? content.get(`${uri}/`) : undefined)
   }
@@ -30,22 +30,21 @@ export function createCatalog(content: DemoContent, live: LiveData): Catalog {
   const children = (folderPath: string) => {
     const list = workspace.children.get(folderPath)
     if (list === undefined || folderPath !== livePath || !present()) return list
-    return [...list, liveFile].sort((a, b) => compareUris(a.resource.uri, b.resource.uri))
+    return [...list, liveFile].sort((a, b) => compareUris(a.uri, b.uri))
   }
 
   const page = (after: string | undefined, limit: number) => {
     const start = after === undefined ? 0 : firstIndexAfter(entries, after)
-    const resources = entries.slice(start, start + limit).map((entry) => entry.resource)
+    const slice: DemoEntry[] = entries.slice(start, start + limit)
     let remaining = entries.length - start
-    const extra = liveFile.resource
-    if (present() && (after === undefined || compareUris(extra.uri, after) > 0)) {
+    if (present() && (after === undefined || compareUris(liveFile.uri, after) > 0)) {
       remaining++
-      const at = resources.findIndex((resource) => compareUris(extra.uri, resource.uri) < 0)
-      if (at >= 0) resources.splice(at, 0, extra)
-      else resources.push(extra)
-      resources.length = Math.min(resources.length, limit)
+      const at = slice.findIndex((entry) => compareUris(liveFile.uri, entry.uri) < 0)
+      if (at >= 0) slice.splice(at, 0, liveFile)
+      else slice.push(liveFile)
+      slice.length = Math.min(slice.length, limit)
     }
-    return { resources, hasMore: remaining > resources.length }
+    return { resources: slice.map((entry) => entry.resource), hasMore: remaining > slice.length }
   }
 
   return { content, live, lookup, children, page }
@@ -57,7 +56,7 @@ function firstIndexAfter(entries: readonly DemoEntry[], uri: string): number {
   let high = entries.length
   while (low < high) {
     const mid = (low + high) >>> 1
-    if (compareUris(entries[mid]!.resource.uri, uri) <= 0) low = mid + 1
+    if (compareUris(entries[mid]!.uri, uri) <= 0) low = mid + 1
     else high = mid
   }
   return low

@@ -46,7 +46,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
   const content = createDemoContent(options)
   const { liveFile, liveFolder } = content.workspace
   const live = createLiveData(
-    { logUri: logTailUri, fileUri: liveFile.resource.uri, folderUri: liveFolder.resource.uri },
+    { logUri: logTailUri, fileUri: liveFile.uri, folderUri: liveFolder.uri },
     options,
   )
   const catalog = createCatalog(content, live)

@@ -16,7 +16,7 @@ export function forwardLiveEvents(
   const subscribed = new Set<string>()
   if (era === 'legacy') {
     const known = (uri: string) =>
-      catalog.lookup(uri) !== undefined || uri === catalog.content.workspace.liveFile.resource.uri
+      catalog.lookup(uri) !== undefined || uri === catalog.content.workspace.liveFile.uri
     mcp.server.setRequestHandler('resources/subscribe', (request) => {
       if (!known(request.params.uri)) throw new ResourceNotFoundError(request.params.uri)
       subscribed.add(request.params.uri)

@@ -46,6 +46,9 @@ export async function startDemoHttpServer(
       return (guard && hostHeaderValidationResponse(request, guard)) ?? handler.fetch(request)
     })
   })
+  // Idle keep-alive sockets outlive the client's (undici: 4 s), so the client always drops
+  // them first; otherwise a reused socket can meet the server's close (ECONNRESET).
+  server.keepAliveTimeout = 60_000
   const sockets = new Set<import('node:net').Socket>()
   server.on('connection', (socket) => {
     sockets.add(socket)
@@ -99,23 +102,32 @@ async function bridge(
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       for await (const chunk of req) chunks.push(chunk as Buffer)
     }
-    const headers = new Headers()
+    const requestHeaders = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+      if (value !== undefined)
+        requestHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
     }
     const request = new Request(`http://${req.headers.host ?? host}${req.url ?? '/'}`, {
       method: req.method ?? 'GET',
-      headers,
+      headers: requestHeaders,
       signal: aborter.signal,
       ...(chunks.length > 0 && { body: Buffer.concat(chunks) }),
     })
     const response = await handle(request)
-    res.writeHead(response.status, response.statusText, Object.fromEntries(response.headers))
-    res.flushHeaders()
-    if (response.body === null) {
-      res.end()
+    const headers = Object.fromEntries(response.headers)
+    if (response.body === null || !headers['content-type']?.includes('text/event-stream')) {
+      // A plain response: one write with a length, no chunked encoding.
+      const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer())
+      res.writeHead(response.status, response.statusText, {
+        ...headers,
+        ...(body && { 'content-length': String(body.length) }),
+      })
+      res.end(body)
       return
     }
+    // An SSE stream (listen, or a request with progress): forward each frame as it comes.
+    res.writeHead(response.status, response.statusText, headers)
+    res.flushHeaders()
     const reader = response.body.getReader()
     aborter.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), {
       once: true,

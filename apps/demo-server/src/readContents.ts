@@ -24,7 +24,7 @@ export function readContents(
   logStepMs: number,
 ): ReadResourceResult {
   const { seed } = catalog.content
-  const { uri, mimeType } = entry.resource
+  const { uri } = entry
   switch (entry.kind) {
     case 'file':
       return { contents: [fileContents(seed, entry)], ...fileReadHint }
@@ -33,40 +33,35 @@ export function readContents(
       const contents: Contents = (catalog.children(entry.path) ?? []).map((child) =>
         child.kind === 'file'
           ? fileContents(seed, child)
-          : { uri: child.resource.uri, mimeType: 'inode/directory', text: listing(catalog, child) },
+          : { uri: child.uri, mimeType: 'inode/directory', text: listing(catalog, child) },
       )
       return { contents, ...folderReadHint }
     }
     case 'table': {
       const hint = entry.table.schema === confirmedSchema ? privateTableReadHint : tableReadHint
-      return { contents: [{ uri, mimeType, text: tableJson(entry.table) }], ...hint }
+      const text = tableJson(entry.table)
+      return { contents: [{ uri, mimeType: 'application/json', text }], ...hint }
     }
-    case 'ticket':
-      return {
-        contents: [{ uri, mimeType, text: ticketMarkdown(seed, entry.ticket) }],
-        ...ticketReadHint,
-      }
-    case 'log':
-      return {
-        contents: [{ uri, mimeType, text: logTailText(seed, catalog.live.logTick, logStepMs) }],
-        ...logReadHint,
-      }
+    case 'ticket': {
+      const text = ticketMarkdown(seed, entry.ticket)
+      return { contents: [{ uri, mimeType: 'text/markdown', text }], ...ticketReadHint }
+    }
+    case 'log': {
+      const text = logTailText(seed, catalog.live.logTick, logStepMs)
+      return { contents: [{ uri, mimeType: 'text/plain', text }], ...logReadHint }
+    }
   }
 }
 
 function fileContents(seed: string, file: WorkspaceFile): Contents[number] {
-  const { uri, mimeType } = file.resource
-  return {
-    uri,
-    ...(mimeType && { mimeType }),
-    ...renderFile(seed, file.path, file.fileKind, file.spec),
-  }
+  const { uri, path, fileKind, spec } = file
+  return { uri, mimeType: fileKind.mimeType, ...renderFile(seed, path, fileKind, spec) }
 }
 
 /** A folder's child names, one per line, sub-folders with a trailing slash. */
 function listing(catalog: Catalog, folder: WorkspaceEntry): string {
-  const names = (catalog.children(folder.path) ?? []).map(
-    (child) => `${child.resource.name}${child.kind === 'folder' ? '/' : ''}`,
+  const names = (catalog.children(folder.path) ?? []).map((child) =>
+    child.path.slice(folder.path.length),
   )
   return names.length > 0 ? `${names.join('\n')}\n` : ''
 }

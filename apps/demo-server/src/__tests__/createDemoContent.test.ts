@@ -27,15 +27,21 @@ describe('createDemoContent', () => {
 
   it('gives every resource a name, title, MIME type and annotations; files a size; some icons', () => {
     const content = createDemoContent({ count: 2000 })
-    for (const { kind, resource } of content.entries) {
-      expect(resource.name).not.toBe('')
-      expect(resource.title).toBeTruthy()
-      expect(resource.mimeType).toBeTruthy()
-      expect(resource.annotations?.priority).toBeGreaterThanOrEqual(0)
-      expect(resource.annotations?.priority).toBeLessThanOrEqual(1)
-      if (kind === 'file') expect(resource.size).toBeGreaterThan(0)
-      if (kind === 'folder') expect(resource.mimeType).toBe('inode/directory')
-    }
+    const problems = content.entries.flatMap(({ kind, uri, resource }) => {
+      const { priority = -1, lastModified = '' } = resource.annotations ?? {}
+      const ok =
+        resource.uri === uri &&
+        resource.name !== '' &&
+        Boolean(resource.title) &&
+        Boolean(resource.mimeType) &&
+        priority >= 0 &&
+        priority <= 1 &&
+        (kind === 'log' || !Number.isNaN(Date.parse(lastModified))) &&
+        (kind !== 'file' || (resource.size ?? 0) > 0) &&
+        (kind !== 'folder' || resource.mimeType === 'inode/directory')
+      return ok ? [] : [resource]
+    })
+    expect(problems).toEqual([])
     const withIcons = content.entries.filter((entry) => entry.resource.icons)
     expect(withIcons.length).toBeGreaterThan(0)
     for (const { resource } of withIcons) {
@@ -76,6 +82,8 @@ describe('createDemoContent', () => {
   it('handles 100,000 resources', { timeout: 30_000 }, () => {
     const content = createDemoContent({ count: 100_000 })
     expect(content.entries).toHaveLength(100_000)
-    expect(new Set(content.entries.map((entry) => entry.resource.uri)).size).toBe(100_000)
+    expect(new Set(content.entries.map((entry) => entry.uri)).size).toBe(100_000)
+    const last = content.entries.at(-1)!
+    expect(content.get(last.uri)?.resource.uri).toBe(last.uri)
   })
 })

@@ -47,6 +47,8 @@ export function describeDemoBehaviour(target: () => DemoTarget): void {
     const updated: string[] = []
     let listChanged = 0
     const elicitations: string[] = []
+    // Each page's cursor and last URI, recorded by the walk (saves walking again later).
+    const walked: { cursor: string | undefined; last: string }[] = []
     let answer: (message: string, fields: string[]) => ElicitAnswer
 
     beforeAll(async () => {
@@ -288,7 +290,8 @@ export function describeDemoBehaviour(target: () => DemoTarget): void {
     it('announces list_changed when the live file appears or disappears', async () => {
       const liveUri = content.workspace.liveFile.resource.uri
       // Cursors name a position, so this one stays good while the file comes and goes.
-      const cursor = await listCursorBefore(client, liveUri)
+      const recorded = walked.find((page) => compareUris(page.last, liveUri) >= 0)
+      const cursor = recorded ? recorded.cursor : await listCursorBefore(client, liveUri)
       const sub = modern ? await client.listen({ resourcesListChanged: true }) : undefined
       const before = listChanged
       await waitFor(() => listChanged > before)

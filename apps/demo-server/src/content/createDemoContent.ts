@@ -21,9 +21,19 @@ export const logTailUri = 'log://app/tail'
 
 export type DemoEntry =
   | WorkspaceEntry
-  | { readonly kind: 'table'; readonly table: DbTable; readonly resource: Resource }
-  | { readonly kind: 'ticket'; readonly ticket: Ticket; readonly resource: Resource }
-  | { readonly kind: 'log'; readonly resource: Resource }
+  | {
+      readonly kind: 'table'
+      readonly uri: string
+      readonly table: DbTable
+      readonly resource: Resource
+    }
+  | {
+      readonly kind: 'ticket'
+      readonly uri: string
+      readonly ticket: Ticket
+      readonly resource: Resource
+    }
+  | { readonly kind: 'log'; readonly uri: string; readonly resource: Resource }
 
 export interface DemoContent {
   readonly seed: string
@@ -60,20 +70,27 @@ export function createDemoContent(options: DemoContentOptions = {}): DemoContent
 
   const tables: DemoEntry[] = []
   for (const list of database.tables.values()) {
-    for (const table of list) tables.push({ kind: 'table', table, resource: table.resource })
+    for (const table of list)
+      tables.push({ kind: 'table', uri: table.resource.uri, table, resource: table.resource })
   }
   const ticketEntries: DemoEntry[] = []
   for (const list of tickets.tickets.values()) {
     for (const ticket of list)
-      ticketEntries.push({ kind: 'ticket', ticket, resource: ticket.resource })
+      ticketEntries.push({
+        kind: 'ticket',
+        uri: ticket.resource.uri,
+        ticket,
+        resource: ticket.resource,
+      })
   }
-  const byUriOrder = (a: DemoEntry, b: DemoEntry) => compareUris(a.resource.uri, b.resource.uri)
+  const byUriOrder = (a: DemoEntry, b: DemoEntry) => compareUris(a.uri, b.uri)
   // Schemes sort db: < file: < log: < ticket:, and the workspace comes already sorted.
   const entries: DemoEntry[] = [
     ...tables.sort(byUriOrder),
     ...workspace.entries,
     {
       kind: 'log',
+      uri: logTailUri,
       resource: {
         uri: logTailUri,
         name: 'tail',
@@ -85,7 +102,7 @@ export function createDemoContent(options: DemoContentOptions = {}): DemoContent
     },
     ...ticketEntries.sort(byUriOrder),
   ]
-  const byUri = new Map(entries.map((entry) => [entry.resource.uri, entry]))
+  const byUri = new Map(entries.map((entry) => [entry.uri, entry]))
   return { seed, count, entries, workspace, database, tickets, get: (uri) => byUri.get(uri) }
 }
 

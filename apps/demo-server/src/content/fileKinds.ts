@@ -172,13 +172,20 @@ export const folderMix: Readonly<Record<string, Readonly<Record<string, number>>
   packages: { ts: 50, json: 20, md: 20, css: 10 },
 }
 
+const mixes = new Map(
+  Object.entries(folderMix).map(([folder, mix]) => {
+    const entries = Object.entries(mix)
+    return [folder, { entries, total: entries.reduce((sum, [, weight]) => sum + weight, 0) }]
+  }),
+)
+
 /** Picks an extension for a file under `topFolder`, by weight. */
 export function pickExtension(prng: Prng, topFolder: string): string {
-  const mix = Object.entries(folderMix[topFolder] ?? folderMix.src!)
-  let roll = prng.next() * mix.reduce((sum, [, weight]) => sum + weight, 0)
-  for (const [ext, weight] of mix) {
+  const { entries, total } = mixes.get(topFolder) ?? mixes.get('src')!
+  let roll = prng.next() * total
+  for (const [ext, weight] of entries) {
     roll -= weight
     if (roll < 0) return ext
   }
-  return mix[0]![0]
+  return entries[0]![0]
 }

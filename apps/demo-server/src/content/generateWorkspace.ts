@@ -1,30 +1,25 @@
-import type { Annotations, Resource, Role } from '@modelcontextprotocol/server'
-import { type FileSpec, specifyFile } from './fileContent.ts'
+import type { Role } from '@modelcontextprotocol/server'
+import { specifyFile } from './fileContent.ts'
 import { type FileKind, fileKinds, folderMix, pickExtension } from './fileKinds.ts'
 import { createIcons, iconFamilyOf } from './icons.ts'
 import { createPrng } from './prng.ts'
 import { nouns } from './words.ts'
+import {
+  type EntryTraits,
+  FileEntry,
+  FolderEntry,
+  type WorkspaceEntry,
+  type WorkspaceFile,
+  type WorkspaceFolder,
+} from './workspaceEntries.ts'
 
-/** The URI prefix of every workspace entry. */
-export const workspaceRoot = 'file:///workspace/'
-
-export interface WorkspaceFolder {
-  readonly kind: 'folder'
-  /** Relative path with a trailing slash; `''` is the root. */
-  readonly path: string
-  readonly resource: Resource
-}
-
-export interface WorkspaceFile {
-  readonly kind: 'file'
-  /** Relative path, e.g. `src/fetchUser.ts`. */
-  readonly path: string
-  readonly fileKind: FileKind
-  readonly spec: FileSpec
-  readonly resource: Resource
-}
-
-export type WorkspaceEntry = WorkspaceFolder | WorkspaceFile
+export {
+  humanize,
+  type WorkspaceEntry,
+  type WorkspaceFile,
+  type WorkspaceFolder,
+  workspaceRoot,
+} from './workspaceEntries.ts'
 
 export interface Workspace {
   /** Every static entry (folders and files), sorted by URI. */
@@ -39,11 +34,9 @@ export interface Workspace {
 
 const topFolders = Object.keys(folderMix)
 const maxDepth = 4
-// Shared between resources (never mutated): 100,000 copies would only feed the GC.
 const audiences: Role[][] = [['user', 'assistant'], ['user', 'assistant'], ['assistant'], ['user']]
 // Fixed entries: root, the top folders, `live/` and `live/README.md`.
 export const fixedWorkspaceEntries = 1 + topFolders.length + 2
-const epoch = Date.UTC(2026, 6, 1)
 
 /** Generates `entryCount` folders and files deterministically from `seed`. */
 export function generateWorkspace(seed: string, entryCount: number): Workspace {
@@ -54,10 +47,11 @@ export function generateWorkspace(seed: string, entryCount: number): Workspace {
   const icons = createIcons()
   const entries: WorkspaceEntry[] = []
   const names = new Map<string, Set<string>>()
-  const annotations = (priority: number): Annotations => ({
+  const traits = (priority: number, iconSet?: EntryTraits['icons']): EntryTraits => ({
     priority: Math.round(priority * 100) / 100,
     audience: prng.pick(audiences),
-    lastModified: new Date(epoch - prng.int(0, 365 * 24 * 3600) * 1000).toISOString(),
+    ageSeconds: prng.int(0, 365 * 24 * 3600),
+    ...(iconSet && { icons: iconSet }),
   })
   const uniqueName = (parent: string, base: string, ext: string) => {
     const taken = names.get(parent) ?? new Set<string>()
@@ -70,19 +64,10 @@ export function generateWorkspace(seed: string, entryCount: number): Workspace {
   const addFolder = (parent: string, base: string, withIcon: boolean): WorkspaceFolder => {
     const name = parent === '' && base === '' ? '' : uniqueName(parent, base, '')
     const path = name === '' ? '' : `${parent}${name}/`
-    const folder: WorkspaceFolder = {
-      kind: 'folder',
+    const folder = new FolderEntry(
       path,
-      resource: {
-        uri: `${workspaceRoot}${path}`,
-        name: name || 'workspace',
-        title: humanize(name || 'workspace'),
-        description: `Folder ${path || '/'}`,
-        mimeType: 'inode/directory',
-        annotations: annotations(0.3 + 0.4 * prng.next()),
-        ...(withIcon && { icons: icons.folder }),
-      },
-    }
+      traits(0.3 + 0.4 * prng.next(), withIcon ? icons.folder : undefined),
+    )
     entries.push(folder)
     return folder
   }
@@ -90,22 +75,9 @@ export function generateWorkspace(seed: string, entryCount: number): Workspace {
     const name = uniqueName(parent, base, `.${kind.ext}`)
     const path = `${parent}${name}`
     const spec = specifyFile(seed, path, kind)
-    return {
-      kind: 'file',
-      path,
-      fileKind: kind,
-      spec,
-      resource: {
-        uri: `${workspaceRoot}${path}`,
-        name,
-        title: humanize(base),
-        description: `${kind.label} in ${parent || 'the workspace root'}`,
-        mimeType: kind.mimeType,
-        size: spec.size,
-        annotations: annotations(prng.next()),
-        ...(prng.chance(0.1) && { icons: icons[iconFamilyOf(kind.ext)] }),
-      },
-    }
+    const plain = traits(prng.next())
+    const withIcon = prng.chance(0.1) ? { ...plain, icons: icons[iconFamilyOf(kind.ext)] } : plain
+    return new FileEntry(path, kind, spec, base, withIcon)
   }
 
   addFolder('', '', true)
@@ -125,7 +97,8 @@ export function generateWorkspace(seed: string, entryCount: number): Workspace {
   }
   for (let index = 0; index < remaining - subfolders; index++) {
     const folder = prng.pick(folders)
-    const kind = fileKinds.get(pickExtension(prng, folder.path.split('/')[0]!))!
+    const top = folder.path.slice(0, folder.path.indexOf('/'))
+    const kind = fileKinds.get(pickExtension(prng, top))!
     entries.push(makeFile(folder.path, kind, kind.name(prng)))
   }
   const { sorted, children } = treeOrder(entries)
@@ -154,7 +127,7 @@ function treeOrder(entries: readonly WorkspaceEntry[]) {
     children.set(parent, list)
   }
   for (const list of children.values()) {
-    list.sort((a, b) => (a.resource.uri < b.resource.uri ? -1 : 1))
+    list.sort((a, b) => (a.uri < b.uri ? -1 : 1))
   }
   const sorted: WorkspaceEntry[] = []
   const visit = (entry: WorkspaceEntry) => {
@@ -163,15 +136,4 @@ function treeOrder(entries: readonly WorkspaceEntry[]) {
   }
   visit(entries[0]!)
   return { sorted, children }
-}
-
-/** `fetchUser` / `payment-report` / `fetch_user` → `Fetch user` / `Payment report`. */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .split(/[-_ ]+/)
-    .filter(Boolean)
-    .map((word) => word.toLowerCase())
-  const text = words.join(' ')
-  return text ? text[0]!.toUpperCase() + text.slice(1) : name
 }
