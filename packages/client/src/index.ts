@@ -2,6 +2,12 @@
 export { MAX_TTL_MS, readCacheHints, readResultType } from './cacheHints.ts'
 export { toCompletion } from './complete.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
+export type { ElicitationValidation } from './elicitationForm.ts'
+export {
+  flattenElicitationSchema,
+  parseElicitationParams,
+  validateElicitationContent,
+} from './elicitationForm.ts'
 export {
   AuthRequiredError,
   ConnectionError,
@@ -25,6 +31,13 @@ export type {
   InputContext,
   InputHandler,
 } from './inputHandler.ts'
+export type {
+  RequestWithInputOptions,
+  RequestWithInputResult,
+  RootsHandler,
+  SamplingHandler,
+} from './inputRequired.ts'
+export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
 export { classifyReadError, isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { iteratePages, walkPages } from './paginate.ts'
