@@ -12,7 +12,7 @@ const attacks = [`${ESC}[2J`, `${ESC}]0;`, '\u0007', '\u202e', `${ESC}[31m`]
 
 beforeAll(() => ensureBuiltCli(), 120_000)
 
-describe('resource-kit against a hostile server', () => {
+describe('resource-kit against a hostile server', { timeout: 90_000 }, () => {
   it('shows names, titles and contents on a terminal with every escape made visible', async () => {
     // One terminal session runs several commands; NO_COLOR means no escape at all may appear.
     const run = await runInPty(['ls', ...server], { env: { NO_COLOR: '1' } })
@@ -28,9 +28,12 @@ describe('resource-kit against a hostile server', () => {
     for (const attack of attacks) expect(read.screen).not.toContain(attack)
   })
 
-  it('passes contents byte for byte into a pipe, and sanitizes the rest', async () => {
+  it('passes contents byte for byte into a pipe', async () => {
     const read = await runCli(['read', 'evil://host/a.txt', ...server])
     expect(read.stdout).toBe(`line one\n${ESC}[2J${ESC}[Hline two${ESC}]0;pwned\u0007\r\n`)
+  })
+
+  it('sanitizes server info, tree and completions even into a pipe', async () => {
     const info = await runCli(['info', '--quiet', ...server])
     expect(info.stdout).toMatch(/^name\s+hostile\\x1b\[2J\\x1b\[H 1\\x1b\]0;pwned\\x07$/m)
     const tree = await runCli(['tree', ...server])

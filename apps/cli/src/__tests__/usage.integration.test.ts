@@ -6,7 +6,7 @@ import { ensureBuiltCli, runCli } from './helpers/runBuiltCli.ts'
 
 beforeAll(() => ensureBuiltCli(), 120_000)
 
-describe('resource-kit usage', () => {
+describe('resource-kit usage', { timeout: 90_000 }, () => {
   it('documents commands, options and every exit code in --help', async () => {
     const help = await runCli(['--help'])
     expect(help.code).toBe(0)
@@ -15,11 +15,9 @@ describe('resource-kit usage', () => {
     }
     for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 8, 130])
       expect(help.stdout).toMatch(new RegExp(`^ +${code}  \\S`, 'm'))
-    const ls = await runCli(['ls', '--help'])
+    const ls = await runCli(['help', 'ls'])
     expect(ls.stdout).toContain('--max-pages N')
     expect(ls.stdout).toContain('Exit codes:')
-    const read = await runCli(['help', 'read'])
-    expect(read.stdout).toContain('-o, --output FILE')
     const version = await runCli(['--version'])
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/)
   })

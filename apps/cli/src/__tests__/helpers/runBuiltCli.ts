@@ -69,7 +69,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
           `resource-kit ${args.join(' ')} did not finish in time\n${Buffer.concat(err).toString()}`,
         ),
       )
-    }, options.timeoutMs ?? 25_000)
+    }, options.timeoutMs ?? 60_000)
     child.on('error', reject)
     child.on('close', (code, signal) => {
       clearTimeout(timer)

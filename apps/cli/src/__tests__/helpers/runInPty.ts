@@ -36,12 +36,12 @@ export function runInPty(args: readonly string[], options: PtyOptions = {}): Pro
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`no exit in time; the terminal showed:\n${withoutCsi(screen)}`))
-    }, options.timeoutMs ?? 25_000)
+    }, options.timeoutMs ?? 60_000)
     child.stdout.on('data', (chunk: Buffer) => {
       screen += chunk.toString()
       const next = answers[0]
       const text = withoutCsi(screen)
-      if (next && next.when.test(text.slice(from))) {
+      if (next?.when.test(text.slice(from))) {
         answers.shift()
         from = text.length
         child.stdin.write(next.type)
