@@ -38,27 +38,27 @@ describe('chat app', () => {
     await page.keyboard.type('Summarize ')
     await typeMention(page, '@readme')
     await expect(input.getAttribute('aria-expanded')).resolves.toBe('true')
-    await expect.poll(() => optionLabels(page)).toContain('README.md')
-    expect((await optionLabels(page))[0]).toBe('README.md')
+    await expect.poll(() => optionLabels(page)).toContain('Readme')
+    expect((await optionLabels(page))[0]).toBe('Readme')
     const live = page.locator('.rk-composer [role="status"]')
-    await expect.poll(() => live.textContent()).toMatch(/results?\. First: README\.md/)
+    await expect.poll(() => live.textContent()).toMatch(/results?\. First: Readme/)
     await screenshot(page, '01-mention-popup')
     expect(await axeViolations(page, '.chat-composer')).toEqual([])
     expect(await axeViolations(page, '.rk-mention-popup')).toEqual([])
 
     await page.keyboard.press('Enter')
     await expect.poll(() => input.getAttribute('role')).toBe('textbox')
-    await expect(input.locator('[data-rk-mention]').textContent()).resolves.toBe('@README.md')
+    await expect(input.locator('[data-rk-mention]').textContent()).resolves.toBe('@Readme')
     await expect
       .poll(() => page.locator('.chat-attachments .chat-attachment-label').allTextContents())
-      .toEqual(['README.md'])
-    await page.keyboard.type(' in two lines')
+      .toEqual(['Readme'])
+    await page.keyboard.type('in two lines') // a space follows the chip already
     await page.keyboard.press('Enter')
 
     const message = page.locator('.chat-message').last()
     await expect
       .poll(() => message.locator('.chat-message-text').textContent())
-      .toBe('Summarize @README.md in two lines')
+      .toBe('Summarize @Readme in two lines')
     const context = message.locator('.chat-context')
     await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
     await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
@@ -68,7 +68,7 @@ describe('chat app', () => {
     expect(await input.textContent()).toBe('')
     await screenshot(page, '02-message-sent')
     await page.close()
-  })
+  }, 60_000)
 
   it('completes a template inside the mention, answers the server’s question, and reads the result', async () => {
     const page = await chat.openChat()
@@ -109,7 +109,7 @@ describe('chat app', () => {
     await expect(context.textContent()).resolves.toContain('application/json')
     await screenshot(page, '05-template-read')
     await page.close()
-  })
+  }, 60_000)
 
   it('marks an attachment "updated" when log://app/tail changes, before and after sending', async () => {
     const page = await chat.openChat()
@@ -141,7 +141,7 @@ describe('chat app', () => {
     await expect.poll(() => card.locator('.chat-updated').count(), { timeout: 15_000 }).toBe(1)
     await screenshot(page, '07-message-updated')
     await page.close()
-  })
+  }, 60_000)
 
   it('picks from the side panel by keyboard, previews, and mentions the resource; axe finds nothing', async () => {
     const page = await chat.openChat()
@@ -149,8 +149,8 @@ describe('chat app', () => {
     await tabTo(page, search)
     await page.keyboard.type('readme')
     await expect
-      .poll(() => page.locator('.chat-picker [role="option"]').first().textContent())
-      .toContain('README.md')
+      .poll(() => page.locator('.chat-picker [role="treeitem"]').nth(1).textContent())
+      .toContain('Readme')
     expect(await axeViolations(page, '.chat-side')).toEqual([])
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
@@ -165,9 +165,9 @@ describe('chat app', () => {
     await page.keyboard.press('Enter')
     await expect
       .poll(() => composer(page).locator('[data-rk-mention]').textContent())
-      .toBe('@README.md')
+      .toBe('@Readme')
     await page.close()
-  })
+  }, 60_000)
 
   it('keeps the draft (with its chips) and the history across a reload', async () => {
     const page = await chat.openChat()
@@ -181,13 +181,13 @@ describe('chat app', () => {
     await page.reload()
     await expect
       .poll(() => composer(page).locator('[data-rk-mention]').textContent())
-      .toBe('@README.md')
-    await expect(composer(page).textContent()).resolves.toBe('@README.md is the draft')
+      .toBe('@Readme')
+    await expect(composer(page).textContent()).resolves.toBe('@Readme is the draft')
     await expect(page.locator('.chat-message-text').allTextContents()).resolves.toEqual([
       'first message',
     ])
     await page.close()
-  })
+  }, 60_000)
 
   it('shows a failing server’s error with Retry while the demo keeps working', async () => {
     const page = await chat.openChat()
@@ -204,5 +204,5 @@ describe('chat app', () => {
     await screenshot(page, '09-server-error')
     expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
     await page.close()
-  })
+  }, 60_000)
 })

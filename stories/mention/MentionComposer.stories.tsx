@@ -63,19 +63,17 @@ export const PickResource: S = {
     await expect(combobox).toHaveAttribute('aria-expanded', 'true')
     const listbox = body.getByRole('listbox', { name: 'Resources' })
     const first = within(listbox).getAllByRole('option')[0]!
-    await expect(first).toHaveTextContent('README.md')
+    await expect(first).toHaveTextContent('Readme')
     await expect(first).toHaveAttribute('aria-selected', 'true')
     await expect(combobox).toHaveAttribute('aria-activedescendant', first.id)
     const status = canvasElement.querySelector('.rk-composer [role="status"]')!
-    await waitFor(() =>
-      expect(status.textContent).toMatch(/^1 result\. First: README\.md, resource/),
-    )
+    await waitFor(() => expect(status.textContent).toMatch(/results?\. First: Readme, resource/))
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(input).toHaveAttribute('role', 'textbox'))
-    await expect(input.querySelector('[data-rk-mention]')).toHaveTextContent('@README.md')
+    await expect(input.querySelector('[data-rk-mention]')).toHaveTextContent('@Readme')
     await userEvent.keyboard('now{Enter}')
     await expect(canvas.getByRole('list', { name: 'Sent' })).toHaveTextContent(
-      'see @[README.md](mcp://demo/file:///workspace/live/README.md) now',
+      'see @[Readme](mcp://demo/file:///workspace/live/README.md) now',
     )
   },
 }

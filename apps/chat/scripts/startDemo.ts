@@ -17,7 +17,7 @@ export interface StartDemoOptions {
   /** Less output from Vite. @default false */
   quiet?: boolean
   /** Options passed to the demo server (e.g. a faster log for tests). */
-  demo?: { logIntervalMs?: number; count?: number; seed?: number | string }
+  demo?: { logIntervalMs?: number; count?: number; seed?: number | string; pageSize?: number }
 }
 
 export interface RunningDemo {
@@ -41,6 +41,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const origin = new URL(app.url).origin
   const mcp = await startDemoHttpServer({
     port: options.mcpPort ?? 3333,
+    // Pages of 500: the 10,000 demo resources arrive in 20 pages, paging still visible.
+    pageSize: 500,
     ...options.demo,
     corsOrigins: [origin, origin.replace('127.0.0.1', 'localhost')],
   }).catch(async (error) => {

@@ -6,7 +6,7 @@ import {
   useResourceClient,
   useResourceSources,
 } from '@resource-kit/react'
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { ComposerBar } from '../conversation/ComposerBar.tsx'
 import { MessageList } from '../conversation/MessageList.tsx'
 import { useConversation } from '../conversation/useConversation.ts'
@@ -27,9 +27,14 @@ export interface AppProps {
 export function App({ config, chat, storage }: AppProps) {
   const client = useResourceClient()
   const servers = useChatServers(client, config.servers, storage)
-  const sources = useResourceSources()
+  // Load up to 20,000 resources per server before showing "more available".
+  const sources = useResourceSources({ batchSize: 20_000 })
   const conversation = useConversation(client, storage)
   const composer = useRef<MentionComposerHandle | null>(null)
+  const names = useMemo(
+    () => new Map(config.servers.flatMap((s) => (s.name ? [[s.id, s.name] as const] : []))),
+    [config.servers],
+  )
   const [previewing, setPreviewing] = useState<ResourceDescriptor | null>(null)
   return (
     <div className="chat-app">
@@ -43,7 +48,7 @@ export function App({ config, chat, storage }: AppProps) {
             <p className="chat-subtitle">resource-kit demo host</p>
           </div>
         </header>
-        <ServerList sources={sources} servers={servers} />
+        <ServerList sources={sources} servers={servers} names={names} />
       </aside>
       <main className="chat-main">
         <header className="chat-main-head">

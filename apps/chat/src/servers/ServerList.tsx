@@ -8,9 +8,11 @@ import type { ChatServers } from './useChatServers.ts'
 export interface ServerListProps {
   sources: readonly PickerSource[]
   servers: ChatServers
+  /** Display names from the config, used when a server has no title of its own. */
+  names?: ReadonlyMap<string, string>
 }
 
-export function ServerList({ sources, servers }: ServerListProps) {
+export function ServerList({ sources, servers, names }: ServerListProps) {
   const snapshots = useServers()
   const bySource = new Map(sources.map((s) => [s.serverId, s]))
   return (
@@ -24,6 +26,12 @@ export function ServerList({ sources, servers }: ServerListProps) {
             key={server.id}
             server={server}
             source={bySource.get(server.id)}
+            name={
+              server.serverInfo?.title ??
+              names?.get(server.id) ??
+              server.serverInfo?.name ??
+              server.id
+            }
             removable={servers.added.includes(server.id)}
             onRemove={() => servers.removeServer(server.id)}
           />
@@ -37,16 +45,17 @@ export function ServerList({ sources, servers }: ServerListProps) {
 function ServerItem({
   server,
   source,
+  name,
   removable,
   onRemove,
 }: {
+  name: string
   server: ServerSnapshot
   source: PickerSource | undefined
   removable: boolean
   onRemove: () => void
 }) {
   const client = useResourceClient()
-  const name = server.serverInfo?.title ?? server.serverInfo?.name ?? server.id
   const tone = toneOf(server, source)
   const retry = source?.retry ?? (() => void client.reconnect(server.id))
   return (
