@@ -16,12 +16,37 @@ export interface LegacySessions {
   close(): Promise<void>
 }
 
-type Session = { transport: WebStandardStreamableHTTPServerTransport; close: () => Promise<void> }
+/** Options of {@link createLegacySessions}. */
+export interface LegacySessionsOptions {
+  /** Open sessions kept at most; the least recently used one is closed to make room. @default 100 */
+  maxSessions?: number
+}
 
-export function createLegacySessions(factory: McpServerFactory): LegacySessions {
+type Session = {
+  transport: WebStandardStreamableHTTPServerTransport
+  close: () => Promise<void>
+}
+
+export function createLegacySessions(
+  factory: McpServerFactory,
+  options: LegacySessionsOptions = {},
+): LegacySessions {
+  const maxSessions = options.maxSessions ?? 100
+  // Insertion order doubles as recency order: a used session is moved to the end.
   const sessions = new Map<string, Session>()
   const error = (status: number, code: number, message: string) =>
     Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status })
+
+  const admit = (id: string, session: Session) => {
+    // Clients that vanish without DELETE would otherwise keep their session (and its
+    // live-data listener) forever.
+    while (sessions.size >= maxSessions) {
+      const [oldestId, oldest] = sessions.entries().next().value as [string, Session]
+      sessions.delete(oldestId)
+      void oldest.close().catch(() => {})
+    }
+    sessions.set(id, session)
+  }
 
   return {
     get size() {
@@ -32,16 +57,18 @@ export function createLegacySessions(factory: McpServerFactory): LegacySessions 
       if (sessionId !== null) {
         const session = sessions.get(sessionId)
         if (session === undefined) return error(404, -32001, 'Session not found')
+        sessions.delete(sessionId)
+        sessions.set(sessionId, session)
         return session.transport.handleRequest(request)
       }
       if (request.method !== 'POST') return error(400, -32000, 'Bad Request: no valid session ID')
       const product = await factory({ era: 'legacy' })
-      let session: Session | undefined
+      let admitted = false
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
         onsessioninitialized: (id) => {
-          session = { transport, close: () => product.close() }
-          sessions.set(id, session)
+          admitted = true
+          admit(id, { transport, close: () => product.close() })
         },
         onsessionclosed: (id) => {
           sessions.delete(id)
@@ -53,7 +80,7 @@ export function createLegacySessions(factory: McpServerFactory): LegacySessions 
       await product.connect(transport)
       const response = await transport.handleRequest(request)
       // Anything but `initialize` without a session was refused; drop the instance.
-      if (session === undefined) await product.close()
+      if (!admitted) await product.close()
       return response
     },
     async close() {
