@@ -169,21 +169,17 @@ function hitRow(hit: SearchHit<SearchItem>, depth: number, parentId: string): Pi
   }
 }
 
-/** Numbers the rows of each parent 1…n (aria-posinset / aria-setsize) in place. */
-function numberSiblings(rows: PickerRow[]): void {
-  const groups = new Map<string | null, PickerRow[]>()
-  for (const row of rows) {
-    const key = row.parentId
-    const list = groups.get(key)
-    if (list) list.push(row)
-    else groups.set(key, [row])
+/** Numbers fresh rows as one sibling run (aria-posinset / aria-setsize), starting at `from`. */
+function numberRun(run: readonly PickerRow[], from: number, setSize: number): void {
+  for (let i = 0; i < run.length; i++) {
+    run[i]!.posInSet = from + i
+    run[i]!.setSize = setSize
   }
-  for (const list of groups.values()) {
-    list.forEach((row, i) => {
-      row.posInSet = i + 1
-      row.setSize = list.length
-    })
-  }
+}
+
+function append(rows: PickerRow[], more: readonly PickerRow[]): void {
+  // A loop, not push(...more): a server may hold 100,000 rows.
+  for (const row of more) rows.push(row)
 }
 
 export interface BuildRowsInput {
@@ -196,14 +192,17 @@ export interface BuildRowsInput {
   hideAssistantOnly: boolean
   /** Prebuilt trees by server id (built here when missing). */
   trees?: ReadonlyMap<string, SourceTree>
+  /** List rows of a server (cached by the caller); `listRowsOf` when missing. */
+  listRows?: (source: PickerSource, tree: SourceTree, extra: number) => readonly PickerRow[]
 }
 
 /** All rows for the current state, and how many resources/templates they show. */
 export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; resultCount: number } {
   const { sources, view, hits, expandedIds } = input
-  const rows: PickerRow[] = []
-  let resultCount = 0
   const inTree = view === 'tree'
+  const childDepth = inTree ? 1 : 0
+  const sections: { header: PickerRow; body: readonly PickerRow[]; tail: PickerRow[] }[] = []
+  let resultCount = 0
 
   if (hits) {
     const byServer = new Map<string, SearchHit<SearchItem>[]>()
@@ -214,37 +213,51 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; res
     }
     for (const source of sources) {
       const found = byServer.get(source.serverId) ?? []
-      const tail = statusRows(
-        source,
-        { depth: inTree ? 1 : 0, parentId: serverNodeId(source.serverId) },
-        true,
-      )
-      if (found.length === 0 && tail.length === 0) continue
       const header = serverRow(source, true)
-      rows.push(header)
-      for (const hit of found) rows.push(hitRow(hit, inTree ? 1 : 0, header.id))
-      rows.push(...tail)
+      const tail = statusRows(source, { depth: childDepth, parentId: header.id }, true)
+      if (found.length === 0 && tail.length === 0) continue
+      const body = found.map((hit) => hitRow(hit, childDepth, header.id))
+      numberRun(body, 1, body.length + tail.length)
+      sections.push({ header, body, tail })
       resultCount += found.length
     }
-    numberSiblings(rows)
-    return { rows, resultCount }
+  } else {
+    for (const source of sources) {
+      const header = serverRow(source, !inTree || expandedIds.has(serverNodeId(source.serverId)))
+      resultCount += source.resources.length + (source.templates?.length ?? 0)
+      if (!header.expanded) {
+        sections.push({ header, body: [], tail: [] })
+        continue
+      }
+      const tail = statusRows(source, { depth: childDepth, parentId: header.id }, false)
+      const tree =
+        input.trees?.get(source.serverId) ?? buildSourceTree(source, input.hideAssistantOnly)
+      let body: readonly PickerRow[]
+      if (inTree) {
+        const fresh = treeRowsOf(source, tree, expandedIds, input.directories)
+        // The server's own children gain the status rows as siblings.
+        let top = 0
+        for (const row of fresh) if (row.parentId === header.id) top++
+        for (const row of fresh) if (row.parentId === header.id) row.setSize = top + tail.length
+        body = fresh
+        numberRun(tail, top + 1, top + tail.length)
+      } else {
+        body = input.listRows
+          ? input.listRows(source, tree, tail.length)
+          : listRowsOf(source, tree, tail.length)
+        numberRun(tail, body.length + 1, body.length + tail.length)
+      }
+      sections.push({ header, body, tail })
+    }
   }
 
-  for (const source of sources) {
-    const id = serverNodeId(source.serverId)
-    const expanded = !inTree || expandedIds.has(id)
-    rows.push(serverRow(source, expanded))
-    const count = source.resources.length + (source.templates?.length ?? 0)
-    resultCount += count
-    if (!expanded) continue
-    const tree =
-      input.trees?.get(source.serverId) ?? buildSourceTree(source, input.hideAssistantOnly)
-    const body = inTree
-      ? treeRowsOf(source, tree, expandedIds, input.directories)
-      : listRowsOf(source, tree)
-    rows.push(...body)
-    rows.push(...statusRows(source, { depth: inTree ? 1 : 0, parentId: id }, false))
-  }
-  numberSiblings(rows)
+  const rows: PickerRow[] = []
+  sections.forEach((section, i) => {
+    section.header.posInSet = i + 1
+    section.header.setSize = sections.length
+    rows.push(section.header)
+    append(rows, section.body)
+    append(rows, section.tail)
+  })
   return { rows, resultCount }
 }

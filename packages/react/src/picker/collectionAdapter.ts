@@ -121,30 +121,38 @@ export function treeRowsOf(
   return rows
 }
 
-/** The flat list rows of one server: resources by priority then name, then templates. */
-export function listRowsOf(source: PickerSource, tree: SourceTree): PickerRow[] {
+/**
+ * The flat list rows of one server: resources by priority then name, then templates,
+ * numbered as `extra` more siblings (status rows) follow them.
+ */
+export function listRowsOf(source: PickerSource, tree: SourceTree, extra = 0): PickerRow[] {
   const server = tree.servers[0]
   if (!server) return []
-  const rows: PickerRow[] = []
-  for (const node of listItemsOf(server, tree)) {
-    const place = {
+  const items = listItemsOf(server, tree)
+  const rows: PickerRow[] = new Array(items.length)
+  let n = 0
+  // Built as literals (no spreads): this runs over every resource of a server.
+  for (const node of items) {
+    const common = {
       id: node.id,
       serverId: source.serverId,
       depth: 0,
       parentId: server.id,
-      posInSet: 0,
-      setSize: 0,
+      posInSet: n + 1,
+      setSize: items.length + extra,
       hasChildren: false,
       expanded: false,
       label: node.label,
     }
     // The list does not expand folders: a directory is a resource like any other here.
-    if (node.kind === 'directory')
-      rows.push({ ...place, kind: 'resource', resource: node.resource })
-    else {
-      const row = toRow(node, place)
-      if (row) rows.push(row)
+    if (node.kind === 'resource' || node.kind === 'directory') {
+      rows[n++] = Object.assign(common, { kind: 'resource' as const, resource: node.resource })
+    } else if (node.kind === 'template') {
+      rows[n++] = Object.assign(common, { kind: 'template' as const, template: node.template })
     }
   }
+  rows.length = n
+  // Unusable nodes were skipped: fix the set size.
+  if (n !== items.length) for (const row of rows) row.setSize = n + extra
   return rows
 }

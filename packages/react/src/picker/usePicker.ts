@@ -2,7 +2,12 @@
 // virtualizes them, and hands out prop getters with full combobox/listbox/tree ARIA.
 // The user's handlers run first (prevent default to skip ours).
 import type { Resource } from '@resource-kit/client'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import {
+  observeElementRect,
+  type Rect,
+  useVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual'
 import {
   type KeyboardEvent,
   useCallback,
@@ -150,7 +155,10 @@ export function usePicker(options: UsePickerOptions) {
     if (query !== lastQuery.current) {
       lastQuery.current = query
       if (query !== '') {
-        state.highlight(rows.find((r) => isNavigable(r, view))?.id ?? null)
+        const best =
+          rows.find((r) => r.kind === 'resource' || r.kind === 'template') ??
+          rows.find((r) => isNavigable(r, view))
+        state.highlight(best?.id ?? null)
         lastIndex.current = 0
         return
       }
@@ -277,13 +285,25 @@ export function usePicker(options: UsePickerOptions) {
   // VIRTUAL WINDOW
   const scrollRef = useRef<HTMLElement | null>(null)
   const rowHeight = options.estimateRowHeight ?? 32
+  const initialRect = options.initialRect
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: options.overscan ?? 10,
     getItemKey: (index) => rows[index]?.id ?? index,
-    ...(options.initialRect && { initialRect: options.initialRect }),
+    ...(initialRect && {
+      initialRect,
+      // Without layout (tests, SSR, a hidden panel) the element measures 0×0: keep the
+      // injected size until a real one arrives.
+      observeElementRect: (
+        instance: Virtualizer<HTMLElement, HTMLElement>,
+        cb: (rect: Rect) => void,
+      ) =>
+        observeElementRect(instance, (rect) =>
+          cb(rect.width === 0 && rect.height === 0 ? initialRect : rect),
+        ),
+    }),
   })
 
   const highlightAndReveal = useCallback(
