@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import { createResourceSearch } from '../../search/index.ts'
+import {
+  type BuildRowsInput,
+  buildSourceRows,
+  type SearchItem,
+  searchItemsOf,
+  statusText,
+} from '../buildPickerRows.ts'
+import { serverNodeId } from '../collectionAdapter.ts'
+import type { PickerSource } from '../pickerSource.ts'
+
+const files: PickerSource = {
+  serverId: 'files',
+  serverName: 'Files',
+  status: 'ready',
+  resources: [
+    { uri: 'file:///ws/a.md', name: 'a.md' },
+    { uri: 'file:///ws/b.md', name: 'b.md', annotations: { priority: 1 } },
+    { uri: 'file:///ws/secret', name: 'secret', annotations: { audience: ['assistant'] } },
+  ],
+  templates: [{ uriTemplate: 'file:///ws/{name}', name: 'any file' }],
+}
+const failed: PickerSource = {
+  serverId: 'bad',
+  status: 'error',
+  error: new Error('boom'),
+  resources: [],
+  retry: () => {},
+}
+
+const input = (over: Partial<BuildRowsInput>): BuildRowsInput => ({
+  sources: [files, failed],
+  view: 'list',
+  hits: null,
+  expandedIds: new Set(),
+  directories: {},
+  hideAssistantOnly: false,
+  ...over,
+})
+
+describe('buildSourceRows', () => {
+  it('lists each server with its items by priority, then templates, then its status rows', () => {
+    const { rows, resultCount } = buildSourceRows(input({}))
+    expect(rows.map((r) => [r.kind, r.label])).toEqual([
+      ['server', 'Files'],
+      ['resource', 'b.md'],
+      ['resource', 'a.md'],
+      ['resource', 'secret'],
+      ['template', 'any file'],
+      ['server', 'bad'],
+      ['status', 'Failed to load bad: boom'],
+    ])
+    expect(resultCount).toBe(4)
+    expect(
+      rows.filter((r) => r.parentId === serverNodeId('files')).map((r) => [r.posInSet, r.setSize]),
+    ).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ])
+  })
+
+  it('hides assistant-only items on request', () => {
+    const { rows } = buildSourceRows(input({ hideAssistantOnly: true }))
+    expect(rows.some((r) => r.label === 'secret')).toBe(false)
+    expect(searchItemsOf([files], true).map((i) => i.name)).toEqual(['a.md', 'b.md', 'any file'])
+  })
+
+  it('shows the tree only below expanded servers and keeps status rows as the last children', () => {
+    const collapsed = buildSourceRows(input({ view: 'tree' }))
+    expect(collapsed.rows.map((r) => r.kind)).toEqual(['server', 'server'])
+    const open = buildSourceRows(
+      input({ view: 'tree', expandedIds: new Set([serverNodeId('files'), serverNodeId('bad')]) }),
+    )
+    const bad = open.rows.filter((r) => r.serverId === 'bad')
+    expect(bad.map((r) => [r.kind, r.depth, r.posInSet, r.setSize])).toEqual([
+      ['server', 0, 2, 2],
+      ['status', 1, 1, 1],
+    ])
+  })
+
+  it('groups search hits by server in score order and adds load-more only outside search', () => {
+    const more: PickerSource = { ...files, hasMore: true, loadMore: () => {} }
+    const search = createResourceSearch<SearchItem>()
+    search.setItems(searchItemsOf([more], false))
+    const hits = search.search('b.md')
+    const { rows, resultCount } = buildSourceRows(input({ sources: [more, failed], hits }))
+    expect(rows[0]).toMatchObject({ kind: 'server', label: 'Files' })
+    expect(rows[1]).toMatchObject({ kind: 'resource', label: 'b.md' })
+    expect(rows.some((r) => r.kind === 'loadMore')).toBe(false)
+    // A failing server stays visible while searching.
+    expect(rows.at(-1)).toMatchObject({ kind: 'status', serverId: 'bad' })
+    expect(resultCount).toBe(hits.length)
+    const browse = buildSourceRows(input({ sources: [more] }))
+    expect(browse.rows.at(-1)).toMatchObject({
+      kind: 'loadMore',
+      label: '3 loaded — more available. Load more',
+    })
+  })
+
+  it('says what each status means', () => {
+    const s = (status: PickerSource['status'], error?: Error) =>
+      statusText({ serverId: 'x', serverName: 'X', status, resources: [], ...(error && { error }) })
+    expect(s('connecting')).toBe('Connecting to X…')
+    expect(s('needs-auth', new Error('401'))).toBe('X needs sign-in: 401')
+    expect(s('needs-input')).toBe('X needs input')
+    expect(s('empty')).toBe('No resources')
+    expect(s('ready')).toBeUndefined()
+    expect(s('error', new Error('x'.repeat(500)))?.length).toBeLessThan(240)
+  })
+})

@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { StrictMode } from 'react'
+import { describe, expect, it } from 'vitest'
+import { createFakeClient, readySnapshot } from '../../__tests__/fakeClient.ts'
+import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
+import { createInputBridge } from '../inputBridge.ts'
+import { ReadPreview } from '../ReadPreview.tsx'
+
+describe('ReadPreview', () => {
+  it('renders the input form inline while the read waits, then the contents', async () => {
+    const bridge = createInputBridge()
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages: [] }])
+    // A read that needs input: the client calls the handler, then completes with the answer.
+    client.read = async (serverId, uri, options) => {
+      const answer = await bridge.handler(
+        {
+          mode: 'form',
+          message: 'Which branch?',
+          schema: {},
+          fields: [{ name: 'branch', type: 'string', required: true }],
+        },
+        { serverId, uri, signal: options?.signal ?? new AbortController().signal },
+      )
+      const branch = answer.action === 'accept' ? String(answer.content?.branch) : 'none'
+      return { contents: [{ uri, text: `on ${branch}` }], ttlMs: 0, cacheScope: 'private' }
+    }
+    render(
+      <StrictMode>
+        <ResourceKitProvider client={client}>
+          <ReadPreview serverId="s" uri="x://file" inputBridge={bridge} />
+        </ResourceKitProvider>
+      </StrictMode>,
+    )
+    const user = userEvent.setup()
+    const field = await screen.findByRole('textbox', { name: /branch/ })
+    await user.type(field, 'main')
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(await screen.findByText('on main')).toBeTruthy()
+    expect(screen.queryByRole('form')).toBeNull()
+  })
+
+  it('shows not-found inline, and other errors with Retry', async () => {
+    const client = createFakeClient([
+      {
+        snapshot: readySnapshot('s'),
+        pages: [],
+        reads: { 'x://flaky': new Error('server exploded') },
+      },
+    ])
+    render(
+      <ResourceKitProvider client={client}>
+        <ReadPreview serverId="s" uri="x://missing" />
+        <ReadPreview serverId="s" uri="x://flaky" />
+      </ResourceKitProvider>,
+    )
+    expect(await screen.findByText('Not found: x://missing')).toBeTruthy()
+    expect(await screen.findByText('server exploded')).toBeTruthy()
+    expect(screen.getAllByRole('alert')).toHaveLength(2)
+    client.servers.get('s')!.reads = {
+      'x://flaky': {
+        contents: [{ uri: 'x://flaky', text: 'fine now' }],
+        ttlMs: 0,
+        cacheScope: 'public',
+      },
+    }
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('fine now')).toBeTruthy()
+  })
+})
