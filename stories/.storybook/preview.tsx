@@ -1,3 +1,4 @@
+import '@resource-kit/react/theme.css'
 import type { Preview } from '@storybook/react-vite'
 
 const preview: Preview = {

@@ -55,6 +55,7 @@ export const Form: S = {
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByRole('textbox', { name: /Title/ }), 'Q3 numbers')
     await userEvent.click(canvas.getByRole('checkbox', { name: /permission/ }))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: /Format/ }), 'csv')
     await userEvent.click(canvas.getByRole('button', { name: /accept|submit|send|ok/i }))
     await waitFor(() =>
       expect(canvas.getByRole('status', { name: 'Answer' })).toHaveTextContent('"action":"accept"'),
