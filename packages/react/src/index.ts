@@ -83,6 +83,8 @@ export type {
 } from './picker/pickerStore.ts'
 // Picker: state, behaviour, parts
 export { createPickerStore, selectionKey } from './picker/pickerStore.ts'
+export type { ResourcePickerProps } from './picker/ResourcePicker.tsx'
+export { ResourcePicker } from './picker/ResourcePicker.tsx'
 export { changedResourceKeys } from './picker/resourceChanges.ts'
 export type { PickerApi, UsePickerOptions } from './picker/usePicker.ts'
 export { usePicker } from './picker/usePicker.ts'
@@ -116,6 +118,7 @@ export type { ResourcePreviewProps } from './preview/ResourcePreview.tsx'
 export { PreviewSummary, ResourcePreview } from './preview/ResourcePreview.tsx'
 export type { UseInputRequestsFilter } from './preview/useInputRequests.ts'
 export { useInputRequests } from './preview/useInputRequests.ts'
+export { contentsToResources, createDirectoryLoader } from './queries/directoryLoader.ts'
 export { reactKeys } from './queries/queryKeys.ts'
 export type {
   CompletionOptionsInput,

@@ -1,0 +1,96 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { StrictMode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
+import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
+import { ResourcePicker } from '../ResourcePicker.tsx'
+
+function setup() {
+  const client = createFakeClient([
+    {
+      snapshot: readySnapshot('repo', 'Repo'),
+      pages: [
+        [
+          ...makeResources(2),
+          { uri: 'file:///project/docs', name: 'docs', mimeType: 'inode/directory' },
+        ],
+      ],
+      templates: [{ uriTemplate: 'file:///project/src/{file}', name: 'Source file' }],
+      reads: {
+        'file:///project/docs': {
+          contents: [
+            { uri: 'file:///project/docs/guide.md', mimeType: 'text/markdown', text: '#' },
+          ],
+          ttlMs: 0,
+          cacheScope: 'public',
+        },
+        'file:///project/src/x.ts': {
+          contents: [{ uri: 'file:///project/src/x.ts', text: 'x' }],
+          ttlMs: 0,
+          cacheScope: 'public',
+        },
+      },
+    },
+    { snapshot: { id: 'down', status: 'error', error: new Error('refused') }, pages: [] },
+  ])
+  const onSelect = vi.fn()
+  render(
+    <StrictMode>
+      <ResourceKitProvider client={client}>
+        <ResourcePicker
+          initialRect={{ width: 400, height: 600 }}
+          defaultView="list"
+          onSelect={onSelect}
+        />
+      </ResourceKitProvider>
+    </StrictMode>,
+  )
+  return { client, onSelect, user: userEvent.setup() }
+}
+
+describe('ResourcePicker', () => {
+  it('shows every server of the client, a failing one as its error row', async () => {
+    setup()
+    expect(await screen.findByRole('option', { name: 'file-0.ts' })).toBeTruthy()
+    expect(screen.getByRole('option', { name: 'Failed to load down: refused' })).toBeTruthy()
+  })
+
+  it('opens a template form from its entry, and selects the read URI on submit', async () => {
+    const { onSelect, user } = setup()
+    await user.click(await screen.findByRole('option', { name: 'Source file' }))
+    const form = screen.getByRole('form', { name: 'Source file' })
+    await user.type(
+      within(form).getByRole('combobox', { name: /file \(required\)/ }),
+      'x.ts{Enter}',
+    )
+    await vi.waitFor(() => expect(onSelect).toHaveBeenCalled())
+    expect(onSelect.mock.lastCall![0]).toEqual([
+      { serverId: 'repo', uri: 'file:///project/src/x.ts', name: 'x.ts' },
+    ])
+    expect(screen.queryByRole('form')).toBeNull()
+  })
+
+  it('reads a directory through the client when it is expanded in the tree', async () => {
+    const { user } = setup()
+    await user.click(screen.getByRole('button', { name: 'Tree' }))
+    await user.click(await screen.findByRole('treeitem', { name: /file:\/\/\/project/ }))
+    await user.click(screen.getByRole('treeitem', { name: 'docs' }))
+    expect(await screen.findByRole('treeitem', { name: 'guide.md' })).toBeTruthy()
+  })
+
+  it('hides assistant-only items when asked', async () => {
+    const { client, user } = setup()
+    client.servers
+      .get('repo')!
+      .pages[0]!.push({
+        uri: 'file:///project/ai.txt',
+        name: 'ai.txt',
+        annotations: { audience: ['assistant'] },
+      })
+    await client.invalidateLists('repo')
+    expect(await screen.findByRole('option', { name: 'ai.txt' })).toBeTruthy()
+    await user.click(screen.getByRole('checkbox', { name: 'Hide assistant-only' }))
+    expect(screen.queryByRole('option', { name: 'ai.txt' })).toBeNull()
+  })
+})
