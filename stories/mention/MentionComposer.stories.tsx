@@ -2,6 +2,7 @@ import { MentionComposer, type MentionComposerProps, useResourceSources } from '
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { manySource } from '../fixtures/manyResources.ts'
 import { SourcesStatus } from '../fixtures/SourcesStatus.tsx'
 import { type StoryServer, StoryWorldProvider } from '../fixtures/storyWorld.tsx'
 
@@ -185,5 +186,36 @@ export const RestoredDraft: S = {
     const { input } = await ready(canvasElement)
     const chips = input.querySelectorAll('[data-rk-mention]')
     await expect([...chips].map((c) => c.textContent)).toEqual(['@README.md', '@users (prod)'])
+  },
+}
+
+function HundredThousandComposer() {
+  const [sources] = useState(() => [manySource(100_000)])
+  return (
+    <StoryWorldProvider servers={[]}>
+      {() => (
+        <div style={{ maxWidth: 640, margin: '360px auto 0' }}>
+          <MentionComposer sources={sources} />
+        </div>
+      )}
+    </StoryWorldProvider>
+  )
+}
+
+/** 100,000 resources: the popup shows the best 50 and says there are more. */
+export const HundredThousand: StoryObj<typeof HundredThousandComposer> = {
+  render: () => <HundredThousandComposer />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const body = within(canvasElement.ownerDocument.body)
+    const input = await canvas.findByRole('textbox', { name: 'Message' })
+    await userEvent.click(input)
+    await userEvent.keyboard('@')
+    const listbox = await body.findByRole('listbox', { name: 'Resources' })
+    await expect(within(listbox).getAllByRole('option')).toHaveLength(50)
+    await expect(body.getByText(/99,950 more/)).toBeVisible()
+    const wanted = manySource(100_000).resources[77_777]!.name
+    await userEvent.keyboard(wanted)
+    await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent(wanted))
   },
 }
