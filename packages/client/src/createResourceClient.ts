@@ -1,7 +1,6 @@
 // The facade: servers by id (ServerRegistry), lists and reads through the one cache of
 // record (a query-core QueryClient), completion, and the subscription engine per server.
 import { QueryClient } from '@tanstack/query-core'
-import { withSignal } from './abortable.ts'
 import { requestCompletion } from './complete.ts'
 import { InvalidCursorError, InvalidParamsError, McpRequestError } from './errors.ts'
 import { requestWithInput } from './inputRequired.ts'
@@ -22,6 +21,7 @@ import { resourceKeys } from './resourceKeys.ts'
 import { pageQuery, readQuery } from './resourceQueries.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
 import { ServerRegistry } from './serverRegistry.ts'
+import { SharedFetches } from './sharedFetch.ts'
 import { createServerSubscriptions, type ServerSubscriptions } from './subscriptions.ts'
 import { isUriUnder } from './subscriptionsFilter.ts'
 import type {
@@ -53,12 +53,15 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #options: ResourceClientOptions
   readonly #registry = new ServerRegistry()
   readonly #subscriptions = new Map<string, ServerSubscriptions>()
+  /** Deduplicated fetches, cancelled when their last waiting caller aborts. */
+  readonly #fetches: SharedFetches
   /** Results reached through input rounds: returned once, never served from the cache. */
   readonly #uncached = new WeakSet<ReadResult>()
 
   constructor(options: ResourceClientOptions) {
     this.#options = options
     this.queryClient = options.queryClient ?? new QueryClient()
+    this.#fetches = new SharedFetches(this.queryClient)
     this.partition = options.partition ?? 'default'
   }
 
@@ -144,10 +147,9 @@ class HeadlessResourceClient implements ResourceClient {
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
     const key = resourceKeys.read(serverId, this.partition, uri)
-    const result = await withSignal(
-      this.queryClient.fetchQuery(
-        readQuery(key, (signal) => this.#fetchRead(serverId, uri, signal)),
-      ),
+    // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
+    const result = await this.#fetches.fetch(
+      readQuery(key, (signal) => this.#fetchRead(serverId, uri, signal)),
       options?.signal,
     )
     if (this.#uncached.has(result)) {
@@ -223,10 +225,8 @@ class HeadlessResourceClient implements ResourceClient {
         ? resourceKeys.list(serverId, this.partition, cursor)
         : resourceKeys.templateList(serverId, this.partition, cursor)
     try {
-      const page = await withSignal(
-        this.queryClient.fetchQuery(
-          pageQuery(key, (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal)),
-        ),
+      const page = await this.#fetches.fetch(
+        pageQuery(key, (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal)),
         signal,
       )
       return page as Page<T>

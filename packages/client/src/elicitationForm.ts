@@ -82,6 +82,13 @@ export function validateElicitationContent(
   return { ok: true, content: Object.fromEntries(entries) }
 }
 
+/** The errors of a failed validation as one line (`ok: Choose yes or no.; count: Enter a number.`). */
+export function describeElicitationErrors(errors: Record<string, string>): string {
+  return Object.entries(errors)
+    .map(([field, error]) => `${field}: ${error}`)
+    .join('; ')
+}
+
 function toField(
   name: string,
   raw: Record<string, unknown>,

@@ -2,7 +2,11 @@
 // is retried — a new request, so a new JSON-RPC id — with the answers under the server's
 // keys and its `requestState` echoed verbatim, until the result is complete.
 import { defaultTimers, sleep, type Timers } from './backoff.ts'
-import { parseElicitationParams, validateElicitationContent } from './elicitationForm.ts'
+import {
+  describeElicitationErrors,
+  parseElicitationParams,
+  validateElicitationContent,
+} from './elicitationForm.ts'
 import { InputRequiredError, InvalidContentError } from './errors.ts'
 import type { ElicitationAnswer, InputContext, InputHandler } from './inputHandler.ts'
 import type { Session } from './session.ts'
@@ -242,11 +246,8 @@ function toElicitResult(
     (answer as { content?: unknown }).content,
   )
   if (!checked.ok) {
-    const detail = Object.entries(checked.errors)
-      .map(([field, error]) => `${field}: ${error}`)
-      .join('; ')
     throw new InputRequiredError(
-      `The answer to ${what}${onServer(context.serverId)} is not valid (${detail})`,
+      `The answer to ${what}${onServer(context.serverId)} is not valid (${describeElicitationErrors(checked.errors)})`,
       context,
     )
   }

@@ -1,8 +1,7 @@
 // The Session port over @modelcontextprotocol/client v2: the only module (with its
 // helpers sdkWireTap / sdkErrors / sdkSources) that touches the SDK's Client.
 import { Client, type McpSubscription, type Transport } from '@modelcontextprotocol/client'
-import { parseElicitationParams } from './elicitationForm.ts'
-import type { ElicitationAnswer } from './inputHandler.ts'
+import { answerLegacyElicitation } from './sdkElicitation.ts'
 import { toConnectError, toRequestError } from './sdkErrors.ts'
 import { isPlainObject, tapTransport, type WireTap } from './sdkWireTap.ts'
 import type {
@@ -44,11 +43,9 @@ export async function connectSdkSession(
   })
   const onElicitation = options.onElicitation
   if (onElicitation) {
-    // Legacy servers send real `elicitation/create` requests mid-call.
-    client.setRequestHandler('elicitation/create', async (request, ctx) =>
-      toElicitResult(
-        await onElicitation(parseElicitationParams(request.params), ctx.mcpReq.signal),
-      ),
+    // Legacy servers send real `elicitation/create` requests mid-call; checked as the modern loop checks.
+    client.setRequestHandler('elicitation/create', (request, ctx) =>
+      answerLegacyElicitation(request.params, onElicitation, ctx.mcpReq.signal),
     )
   }
   const signal = options.signal
@@ -258,10 +255,4 @@ function toFilter(honored: unknown): SubscriptionFilter {
       resourceSubscriptions: uris.filter((uri): uri is string => typeof uri === 'string'),
     }),
   }
-}
-
-function toElicitResult(answer: ElicitationAnswer) {
-  return answer.action === 'accept'
-    ? { action: 'accept' as const, ...(answer.content && { content: answer.content }) }
-    : { action: answer.action }
 }

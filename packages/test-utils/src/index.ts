@@ -13,7 +13,8 @@ export { createFixtureServer } from './fixtureServer.ts'
 export type { FixtureOptions } from './fixtureWorld.ts'
 export { FixtureWorld } from './fixtureWorld.ts'
 export type { LegacyFixture } from './legacyFixture.ts'
-export { createLegacyFixture, createLegacyMcpServer, LEGACY_CONFIRM_URI } from './legacyFixture.ts'
+export { createLegacyFixture, createLegacyMcpServer } from './legacyFixture.ts'
+export { LEGACY_CONFIRM_URI, LEGACY_INPUT_URIS } from './legacyInput.ts'
 export {
   EVERYTHING_SERVER_SCRIPT,
   FIXTURE_STDIO_SCRIPT,

@@ -14,9 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { completeArgument, readContents, TEMPLATES } from './fixtureData.ts'
 import { type FixtureOptions, FixtureWorld, InvalidCursor } from './fixtureWorld.ts'
-
-/** Reading it sends the client an `elicitation/create` request (one boolean `ok`). */
-export const LEGACY_CONFIRM_URI = 'fixture://input/legacy-confirm'
+import { readLegacyInput } from './legacyInput.ts'
 
 /** A 1.x Server over `world` that pushes `updated` (to subscribers) and `list_changed`. */
 export function createLegacyMcpServer(world: FixtureWorld): Server {
@@ -39,23 +37,11 @@ export function createLegacyMcpServer(world: FixtureWorld): Server {
     world.count('resources/templates/list')
     return { resourceTemplates: TEMPLATES }
   })
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     world.count('resources/read')
     const uri = request.params.uri
-    if (uri === LEGACY_CONFIRM_URI) {
-      // 2025 style: a real server → client `elicitation/create` request mid-call.
-      const answer = await server.elicitInput({
-        mode: 'form',
-        message: 'Read the legacy input fixture?',
-        requestedSchema: {
-          type: 'object',
-          properties: { ok: { type: 'boolean' } },
-          required: ['ok'],
-        },
-      })
-      const ok = answer.action === 'accept' && answer.content?.ok === true
-      return { contents: [{ uri, mimeType: 'text/plain', text: ok ? 'confirmed' : 'declined' }] }
-    }
+    const asked = await readLegacyInput(server, uri, extra.signal)
+    if (asked) return { contents: asked }
     const contents = readContents(uri, world.resources, world.texts)
     if (!contents) throw new McpError(ErrorCode.InvalidParams, `Resource ${uri} not found`)
     return { contents } as never

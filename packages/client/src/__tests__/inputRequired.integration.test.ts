@@ -145,6 +145,46 @@ describe('reads that need input (modern, in-process HTTP)', () => {
     expect(fixture.calls('resources/read')).toBe(1)
   })
 
+  it('closes the person’s prompt when the only caller aborts the read, and reads again after', async () => {
+    const prompts: AbortSignal[] = []
+    answer = (_request, context) => {
+      prompts.push(context.signal)
+      return new Promise(() => {}) // a person who never answers
+    }
+    const controller = new AbortController()
+    const reading = client.read('fx', INPUT_URIS.confirm, { signal: controller.signal })
+    await vi.waitFor(() => expect(prompts).toHaveLength(1))
+    controller.abort()
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' })
+    expect(prompts[0]?.aborted).toBe(true)
+
+    answer = async () => ({ action: 'accept', content: { ok: true } })
+    const again = await client.read('fx', INPUT_URIS.confirm)
+    expect(again.contents[0]).toMatchObject({ text: 'confirmed' })
+    expect(handler).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps the prompt open while another caller still waits for the same read', async () => {
+    let respond: ((answer: ElicitationAnswer) => void) | undefined
+    let prompt: AbortSignal | undefined
+    answer = (_request, context) => {
+      prompt = context.signal
+      return new Promise((resolve) => {
+        respond = resolve
+      })
+    }
+    const controller = new AbortController()
+    const leaving = client.read('fx', INPUT_URIS.confirm, { signal: controller.signal })
+    const staying = client.read('fx', INPUT_URIS.confirm)
+    await vi.waitFor(() => expect(respond).toBeDefined())
+    controller.abort()
+    await expect(leaving).rejects.toMatchObject({ name: 'AbortError' })
+    expect(prompt?.aborted).toBe(false)
+    respond?.({ action: 'accept', content: { ok: true } })
+    expect((await staying).contents[0]).toMatchObject({ text: 'confirmed' })
+    expect(handler).toHaveBeenCalledTimes(1)
+  })
+
   it('cancels the whole loop, the person’s prompt included, when its signal aborts', async () => {
     const session = await connectSdkSession(
       new StreamableHTTPClientTransport(new URL(fixture.url), { fetch: fixture.fetch }),

@@ -2,6 +2,7 @@ import {
   createLegacyFixture,
   EVERYTHING_SERVER_SCRIPT,
   LEGACY_CONFIRM_URI,
+  LEGACY_INPUT_URIS,
   LEGACY_STDIO_SCRIPT,
   type LegacyFixture,
   TS_NODE_ARGS,
@@ -9,6 +10,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createResourceClient } from '../createResourceClient.ts'
 import { ResourceNotFoundError } from '../errors.ts'
+import type { ElicitationAnswer } from '../inputHandler.ts'
 import { stdioServer } from '../node.ts'
 import type { ResourceClient } from '../resourceClient.ts'
 import { isBase64 } from '../validateRead.ts'
@@ -64,6 +66,72 @@ describe('legacy (2025-11-25) servers', () => {
         }),
         expect.objectContaining({ serverId: 'old' }),
       )
+    })
+
+    it('refuses a URL elicitation that is not http(s) before the person sees it', async () => {
+      legacy = createLegacyFixture()
+      const inputHandler = vi.fn(async () => ({ action: 'accept' as const }))
+      client = createResourceClient({ inputHandler })
+      client.addServer('old', { transport: () => legacy.inMemoryTransport() })
+      const read = await client.read('old', LEGACY_INPUT_URIS.hostileUrl)
+      // The fixture reports the error its elicitation/create got back.
+      expect(read.contents[0]).toMatchObject({
+        text: 'refused -32602: MCP error -32602: Refused elicitation/create: URL elicitation asks to open a non-http(s) URL (javascript:alert(1))',
+      })
+      expect(inputHandler).not.toHaveBeenCalled()
+    })
+
+    it('validates and coerces an accepted answer before sending it', async () => {
+      legacy = createLegacyFixture()
+      // What a form naturally produces: strings, and a field the server never asked for.
+      const inputHandler = vi.fn(async () => ({
+        action: 'accept' as const,
+        content: { ok: 'true', count: '3', secret: 'not for the server' },
+      }))
+      client = createResourceClient({ inputHandler })
+      client.addServer('old', { transport: () => legacy.inMemoryTransport() })
+      const read = await client.read('old', LEGACY_INPUT_URIS.echo)
+      expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({
+        action: 'accept',
+        content: { ok: true, count: 3 },
+      })
+    })
+
+    it('sends an error, not the answer, when the answer does not fit the form', async () => {
+      legacy = createLegacyFixture()
+      const inputHandler = vi.fn(async () => ({
+        action: 'accept' as const,
+        content: { ok: 'maybe', count: 11 },
+      }))
+      client = createResourceClient({ inputHandler })
+      client.addServer('old', { transport: () => legacy.inMemoryTransport() })
+      const read = await client.read('old', LEGACY_INPUT_URIS.echo)
+      expect(read.contents[0]).toMatchObject({
+        text: 'refused -32602: MCP error -32602: The answer is not valid (ok: Choose yes or no.; count: Enter at most 10.)',
+      })
+    })
+
+    it('closes the prompt when the read is aborted, and reads again after', async () => {
+      legacy = createLegacyFixture()
+      const prompts: AbortSignal[] = []
+      let answer = (signal: AbortSignal): Promise<ElicitationAnswer> => {
+        prompts.push(signal)
+        return new Promise(() => {}) // a person who never answers
+      }
+      client = createResourceClient({
+        inputHandler: (_request, context) => answer(context.signal),
+      })
+      client.addServer('old', { transport: () => legacy.inMemoryTransport() })
+      const controller = new AbortController()
+      const reading = client.read('old', LEGACY_INPUT_URIS.confirm, { signal: controller.signal })
+      await vi.waitFor(() => expect(prompts).toHaveLength(1))
+      controller.abort()
+      await expect(reading).rejects.toMatchObject({ name: 'AbortError' })
+      // The read's cancellation reaches the server, which withdraws its elicitation.
+      await expect.poll(() => prompts[0]?.aborted).toBe(true)
+      answer = async () => ({ action: 'accept', content: { ok: true } })
+      const again = await client.read('old', LEGACY_INPUT_URIS.confirm)
+      expect(again.contents[0]).toMatchObject({ text: 'confirmed' })
     })
 
     it('receives unsolicited list_changed and updated notifications through a watch', async () => {
