@@ -2,13 +2,15 @@
 // and a preview of the chosen resource, with a button that mentions it in the message.
 import type { ResourceDescriptor } from '@resource-kit/react'
 import {
+  createDirectoryLoader,
   type InputBridge,
   type MentionComposerHandle,
   Picker,
   type PickerSource,
   ReadPreview,
+  useResourceClient,
 } from '@resource-kit/react'
-import type { RefObject } from 'react'
+import { type RefObject, useMemo } from 'react'
 
 export interface PickerPanelProps {
   sources: readonly PickerSource[]
@@ -26,6 +28,9 @@ export function PickerPanel({
   chosen,
   onChoose,
 }: PickerPanelProps) {
+  const client = useResourceClient()
+  // Folders (`inode/directory`) are read when expanded; their children become rows.
+  const loadDirectory = useMemo(() => createDirectoryLoader(client), [client])
   const mention = () => {
     if (!chosen) return
     composer.current?.insertMention({
@@ -42,12 +47,16 @@ export function PickerPanel({
       <Picker.Root
         className="chat-picker"
         sources={sources}
+        loadDirectory={loadDirectory}
         onSelect={(selection) => onChoose(selection[0] ?? null)}
         aria-label="Resource picker"
       >
         <div className="rk-picker-toolbar">
           <Picker.Input />
           <Picker.ViewToggle />
+        </div>
+        <div className="rk-picker-toolbar">
+          <Picker.AssistantToggle />
         </div>
         <Picker.List />
         <Picker.Empty />
