@@ -81,13 +81,11 @@ describe('ResourcePicker', () => {
 
   it('hides assistant-only items when asked', async () => {
     const { client, user } = setup()
-    client.servers
-      .get('repo')!
-      .pages[0]!.push({
-        uri: 'file:///project/ai.txt',
-        name: 'ai.txt',
-        annotations: { audience: ['assistant'] },
-      })
+    client.servers.get('repo')!.pages[0]!.push({
+      uri: 'file:///project/ai.txt',
+      name: 'ai.txt',
+      annotations: { audience: ['assistant'] },
+    })
     await client.invalidateLists('repo')
     expect(await screen.findByRole('option', { name: 'ai.txt' })).toBeTruthy()
     await user.click(screen.getByRole('checkbox', { name: 'Hide assistant-only' }))

@@ -1,0 +1,133 @@
+import { act, render, renderHook, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { StrictMode, useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import type { PickerSource } from '../pickerSource.ts'
+import { createPickerStore } from '../pickerStore.ts'
+import { usePicker } from '../usePicker.ts'
+
+const sources: PickerSource[] = [
+  {
+    serverId: 's',
+    status: 'ready',
+    resources: [
+      { uri: 'x://h/alpha', name: 'alpha', size: 10, mimeType: 'text/plain' },
+      { uri: 'x://h/beta', name: 'beta' },
+    ],
+  },
+]
+const RECT = { width: 300, height: 300 }
+
+describe('usePicker', () => {
+  it('returns prop getters with combobox and listbox ARIA', () => {
+    const { result } = renderHook(
+      () => usePicker({ sources, id: 'p', defaultView: 'list', initialRect: RECT }),
+      {
+        wrapper: StrictMode,
+      },
+    )
+    const input = result.current.getInputProps()
+    expect(input).toMatchObject({
+      id: 'p-input',
+      role: 'combobox',
+      'aria-controls': 'p-list',
+      value: '',
+    })
+    expect(result.current.getListProps()).toMatchObject({ id: 'p-list', role: 'listbox' })
+    const row = result.current.rows.find((r) => r.kind === 'resource')!
+    expect(result.current.getItemProps({ row })).toMatchObject({
+      role: 'option',
+      'aria-label': 'alpha',
+      'aria-selected': false,
+      'data-kind': 'resource',
+    })
+  })
+
+  it('runs the user handler first and skips ours when it prevents the default', () => {
+    const store = createPickerStore({ view: 'list' })
+    const { result } = renderHook(() => usePicker({ sources, store, initialRect: RECT }))
+    const calls: string[] = []
+    const row = result.current.rows.find((r) => r.kind === 'resource')!
+    const props = result.current.getItemProps({ row, onClick: () => calls.push('user') })
+    act(() => props.onClick!({ defaultPrevented: false } as never))
+    expect(calls).toEqual(['user'])
+    expect(store.getState().selected.size).toBe(1)
+    const blocked = result.current.getItemProps({
+      row: result.current.rows.find((r) => r.label === 'beta')!,
+      onClick: (e: { preventDefault(): void }) => e.preventDefault(),
+    })
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true
+      },
+    }
+    act(() => blocked.onClick!(event as never))
+    expect(store.getState().selected.size).toBe(1)
+  })
+
+  it('follows a controlled query and reports changes through onQueryChange', () => {
+    const onQueryChange = vi.fn()
+    const { result, rerender } = renderHook(
+      (query: string) => usePicker({ sources, query, onQueryChange, initialRect: RECT }),
+      {
+        initialProps: '',
+      },
+    )
+    act(() => result.current.setQuery('alp'))
+    expect(onQueryChange).toHaveBeenCalledWith('alp')
+    expect(result.current.query).toBe('')
+    rerender('alp')
+    expect(result.current.query).toBe('alp')
+    expect(result.current.rows.filter((r) => r.kind === 'resource').map((r) => r.label)).toEqual([
+      'alpha',
+    ])
+  })
+
+  it('drives a popup from an input the app owns (getComboboxProps)', async () => {
+    const onSelect = vi.fn()
+    function Composer() {
+      const [text, setText] = useState('')
+      const picker = usePicker({
+        sources,
+        query: text,
+        onSelect,
+        defaultView: 'list',
+        initialRect: RECT,
+      })
+      return (
+        <>
+          <textarea
+            aria-label="Message"
+            {...picker.getComboboxProps()}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <div {...picker.getListProps({ 'aria-label': 'Suggestions', tabIndex: -1 })}>
+            {picker.virtualItems.map((item) => {
+              const row = picker.rows[item.index]!
+              return (
+                <div key={row.id} {...picker.getItemProps({ row })}>
+                  {row.label}
+                </div>
+              )
+            })}
+          </div>
+        </>
+      )
+    }
+    render(
+      <StrictMode>
+        <Composer />
+      </StrictMode>,
+    )
+    const user = userEvent.setup()
+    const box = screen.getByRole('combobox', { name: 'Message' })
+    await user.type(box, 'bet')
+    expect(document.getElementById(box.getAttribute('aria-activedescendant')!)?.textContent).toBe(
+      'beta',
+    )
+    await user.keyboard('{Enter}')
+    expect(onSelect).toHaveBeenCalledWith([{ serverId: 's', uri: 'x://h/beta', name: 'beta' }])
+  })
+})
