@@ -119,6 +119,28 @@ function rankOf(items: readonly FixtureResource[], target: (item: FixtureResourc
 }
 
 const showRank = (rank: number) => (Number.isFinite(rank) ? String(rank) : `>${LIMIT}`)
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`
+const label = (item: FixtureResource) => `${item.name}\u0000${item.title ?? ''}`
+
+/** Share of `reference` (a multiset) found in `candidate`; 1 when the reference is empty. */
+function overlap(reference: readonly string[], candidate: readonly string[]): number {
+  if (reference.length === 0) return 1
+  const left = new Map<string, number>()
+  for (const key of candidate) left.set(key, (left.get(key) ?? 0) + 1)
+  let found = 0
+  for (const key of reference) {
+    const count = left.get(key) ?? 0
+    if (count > 0) {
+      found++
+      left.set(key, count - 1)
+    }
+  }
+  return found / reference.length
+}
+
+function sizesOf(): number[] {
+  return (process.env.BENCH_SEARCH_SIZES ?? '10000,100000').split(',').map(Number)
+}
 
 async function benchSize(count: number, fuseEvery: number) {
   const items = generateResources(count, 1)
@@ -170,65 +192,53 @@ async function benchSize(count: number, fuseEvery: number) {
     `\np95 fuse.js alone / ours: ${ratio(fuseWall, ourWall)}x wall, ${ratio(fuseCpu, ourCpu)}x CPU`,
   )
 
-  // Quality: the final query strings, top 10 against fuse.js alone's (all matches, scored).
+  // Quality: the final query strings, our top 10 against fuse.js alone's.
   const rows: string[] = []
-  const byKind = new Map<
-    Kind,
-    { recall: number; equal: number; oursTop: number; fuseTop: number; n: number }
-  >()
+  type Stats = { names: number; ids: number; oursTop: number; fuseTop: number; n: number }
+  const byKind = new Map<Kind, Stats>()
   for (const { query, kind, target } of QUERIES) {
     const oursHits = ours.search(query).map((hit) => hit.item)
-    const fuseAll = fuse.search(query)
-    const fuseScore = new Map(fuseAll.map((result) => [result.item.id, result.score ?? 1]))
-    const fuseTop = fuseAll.slice(0, 10).map((result) => result.item)
-    const tenth = fuseAll[Math.min(9, fuseAll.length - 1)]?.score ?? 1
+    const fuseHits = fuse.search(query, { limit: LIMIT }).map((result) => result.item)
     const oursTop = oursHits.slice(0, 10)
-    const fuseIds = new Set(fuseTop.map((item) => item.id))
-    const recall = fuseTop.length
-      ? oursTop.filter((item) => fuseIds.has(item.id)).length / fuseTop.length
-      : 1
-    const equal = fuseTop.length
-      ? Math.min(
-          1,
-          oursTop.filter((item) => (fuseScore.get(item.id) ?? 2) <= tenth).length / fuseTop.length,
-        )
-      : 1
+    const fuseTop = fuseHits.slice(0, 10)
+    const ids = overlap(
+      fuseTop.map((item) => item.id),
+      oursTop.map((item) => item.id),
+    )
+    const names = overlap(fuseTop.map(label), oursTop.map(label))
     const oursRank = target ? rankOf(oursHits, target) : Number.NaN
-    const fuseRank = target
-      ? rankOf(
-          fuseAll.slice(0, LIMIT).map((r) => r.item),
-          target,
-        )
-      : Number.NaN
-    const stats = byKind.get(kind) ?? { recall: 0, equal: 0, oursTop: 0, fuseTop: 0, n: 0 }
-    stats.recall += recall
-    stats.equal += equal
+    const fuseRank = target ? rankOf(fuseHits, target) : Number.NaN
+    const stats = byKind.get(kind) ?? { names: 0, ids: 0, oursTop: 0, fuseTop: 0, n: 0 }
+    stats.names += names
+    stats.ids += ids
     stats.oursTop += oursRank <= 10 ? 1 : 0
     stats.fuseTop += fuseRank <= 10 ? 1 : 0
     stats.n += 1
     byKind.set(kind, stats)
-    rows.push(
-      `| \`${query}\` | ${kind} | ${target ? showRank(oursRank) : '–'} | ${target ? showRank(fuseRank) : '–'} | ${(recall * 100).toFixed(0)}% | ${(equal * 100).toFixed(0)}% |`,
-    )
+    const ranks = target ? `${showRank(oursRank)} | ${showRank(fuseRank)}` : '– | –'
+    rows.push(`| \`${query}\` | ${kind} | ${ranks} | ${percent(names)} | ${percent(ids)} |`)
   }
   console.log(
-    "\nQuality per kind: target in the top 10 (ours vs fuse.js alone); recall@10 = share of fuse.js's top 10 in ours;",
+    "\nQuality: is the target in the top 10 (ours / fuse.js alone), and how much of fuse.js's",
   )
+  console.log('top 10 is in ours, by label (name + title: the same file in another folder counts)')
+  console.log('and by id (exactly the same items).\n')
   console.log(
-    'as-good@10 = share of our top 10 that fuse.js scores at least as well as its own 10th hit.\n',
+    '| kind | queries | target in top 10: ours | fuse.js | fuse top 10 in ours: labels | ids |',
   )
-  console.log('| kind | queries | target in top 10: ours | fuse.js | recall@10 | as-good@10 |')
   console.log('|---|---|---|---|---|---|')
   for (const [kind, stats] of byKind) {
-    const targets = kind === 'plain' ? '–' : `${stats.oursTop}/${stats.n}`
-    const fuseTargets = kind === 'plain' ? '–' : `${stats.fuseTop}/${stats.n}`
+    const targets =
+      kind === 'plain' ? '– | –' : `${stats.oursTop}/${stats.n} | ${stats.fuseTop}/${stats.n}`
     console.log(
-      `| ${kind} | ${stats.n} | ${targets} | ${fuseTargets} | ${((stats.recall / stats.n) * 100).toFixed(0)}% | ${((stats.equal / stats.n) * 100).toFixed(0)}% |`,
+      `| ${kind} | ${stats.n} | ${targets} | ${percent(stats.names / stats.n)} | ${percent(stats.ids / stats.n)} |`,
     )
   }
-  if (count === Math.max(...(process.env.BENCH_SEARCH_SIZES ?? '100000').split(',').map(Number))) {
-    console.log('\nPer query (100k): rank of the target, ours / fuse.js alone\n')
-    console.log('| query | kind | ours | fuse.js | recall@10 | as-good@10 |')
+  if (count === Math.max(...sizesOf())) {
+    console.log(
+      `\nPer query (${count.toLocaleString('en')}): rank of the target, ours / fuse.js alone\n`,
+    )
+    console.log('| query | kind | ours | fuse.js | labels | ids |')
     console.log('|---|---|---|---|---|---|')
     for (const row of rows) console.log(row)
   }
@@ -239,8 +249,7 @@ export default async function searchBench() {
   const fuseEvery = Math.max(1, Number(process.env.BENCH_SEARCH_FUSE_EVERY ?? 4))
   const load = loadavg().map((value) => value.toFixed(1))
   console.log(`${QUERIES.length} queries, top ${LIMIT}; load average at start: ${load.join(' ')}\n`)
-  const sizes = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000').split(',').map(Number)
-  for (const size of sizes) await benchSize(size, size > 10_000 ? fuseEvery : 1)
+  for (const size of sizesOf()) await benchSize(size, size > 10_000 ? fuseEvery : 1)
   console.log(
     `load average at end: ${loadavg()
       .map((value) => value.toFixed(1))

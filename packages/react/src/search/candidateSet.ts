@@ -79,6 +79,16 @@ export class CandidateSet {
     this.length[item] = length
   }
 
+  /** How many items matched in `tier` with a cheap score of at most `cheap`. */
+  countAtMost(tier: number, cheap: number): number {
+    let count = 0
+    for (let i = 0; i < this.#size; i++) {
+      const item = this.#list[i]!
+      if (this.tier[item] === tier && this.cheap[item]! <= cheap) count++
+    }
+    return count
+  }
+
   /** The `count` best items by (tier, cheap score), best first; ties keep insertion order. */
   top(count: number): number[] {
     const buckets = new Int32Array(TIER_COUNT * (CHEAP_MAX + 1) + 1)

@@ -25,8 +25,8 @@ export function createStageState(): StageState {
   return { typo: new TypoScratch() }
 }
 
-/** In a big word-prefix range, only this many best-ranked entries are visited. */
-const WORD_PREFIX_VISITS = 2000
+/** In a big word-prefix range, only this many best-ranked entries per ranked candidate are visited. */
+const WORD_PREFIX_VISITS_PER_RANKED = 4
 /** Words the typo stage checks at most, in the name/title index and in the URI index. */
 const LABEL_TYPO_BUDGET = 6000
 const URI_TYPO_BUDGET = 2000
@@ -34,23 +34,34 @@ const URI_TYPO_BUDGET = 2000
 const ABBREVIATION_REACH = 32
 /** Substrings of one or two characters are everywhere; only word starts count for those. */
 const SUBSTRING_MIN_LENGTH = 3
+/** The lowest cheap score of a match inside a word: offset 1 of a name (see `labelCheap`). */
+const SUBSTRING_MIN_CHEAP = 2
 /** A memo this small is rescanned item by item; a bigger one costs more than one native pass. */
 const MEMO_RESCAN_LIMIT = 4000
 
-/** Fills `set` with the candidates for the compact `query`. */
+/**
+ * Fills `set` with the candidates for the compact `query`: at least `limit` when there are
+ * that many, of which the best `ranked` by (tier, cheap score) will be ranked by fuse.js.
+ */
 export function collectCandidates(
   corpus: SearchCorpus<unknown>,
   query: string,
   set: CandidateSet,
   limit: number,
+  ranked: number,
   state: StageState,
 ): void {
   set.reset()
-  corpus.labels.forEachPrefix(query, visitWord(set, query.length), WORD_PREFIX_VISITS)
-  if (query.length >= SUBSTRING_MIN_LENGTH)
+  const visits = ranked * WORD_PREFIX_VISITS_PER_RANKED
+  corpus.labels.forEachPrefix(query, visitWord(set, query.length), visits)
+  // A substring inside a word costs at least SUBSTRING_MIN_CHEAP; when that many word
+  // starts already score as well, no substring could be among the ranked: skip the scan.
+  const enough = set.countAtMost(Tier.label, SUBSTRING_MIN_CHEAP) >= ranked
+  if (query.length >= SUBSTRING_MIN_LENGTH && !enough) {
     state.labels = labelSubstrings(corpus, query, set, state.labels)
+  }
   if (set.size >= limit) return
-  corpus.uris.forEachPrefix(query, visitWord(set, query.length), WORD_PREFIX_VISITS)
+  corpus.uris.forEachPrefix(query, visitWord(set, query.length), visits)
   if (set.size >= limit) return
   const edits = allowedEdits(query.length)
   if (edits > 0) {
@@ -131,14 +142,14 @@ function typoStage(
     const cheap = 32 * closeness + Math.min(31, offset + ((end - position) >> 3))
     set.add(item, Tier.typo, cheap, field, offset, query.length)
   }
+  // Every anchor is checked, its best-ranked words first when the budget runs short.
   let remaining = budget
   const anchors = [query.slice(0, Math.min(ANCHOR_LENGTH, query.length - 1)), ...typoAnchors(query)]
   for (const anchor of anchors) {
-    const size = index.countPrefix(anchor)
-    // The first anchor is always checked, its best-ranked words first when it is too big.
-    if (size > remaining && anchor !== anchors[0]) continue
-    index.forEachPrefix(anchor, visit, remaining)
-    remaining -= Math.min(size, remaining)
+    if (remaining <= 0) break
+    const share = Math.max(remaining / 2, budget / (2 * anchors.length))
+    index.forEachPrefix(anchor, visit, share)
+    remaining -= Math.min(index.countPrefix(anchor), share)
   }
 }
 
@@ -173,9 +184,9 @@ function abbreviationStage(corpus: SearchCorpus<unknown>, query: string, set: Ca
       index++
     }
     if (matched < m) return
-    // Tightness (letters skipped) in the top bits, then a fuse-like preference.
+    // Tightness (letters skipped) in the top bits, then early and short first.
     const tightness = Math.min(7, (index - start - m) >> 1)
-    const cheap = 32 * tightness + Math.min(31, offset + (text.length(item) >> 3))
+    const cheap = 32 * tightness + Math.min(31, offset + (text.length(item) >> 2))
     set.add(item, Tier.abbreviation, cheap, field, offset, m)
   })
 }

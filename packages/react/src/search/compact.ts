@@ -50,7 +50,14 @@ export function appendCompact(
       previous = SEPARATOR
       continue
     }
-    if (onWordStart && isWordStart(text, i, kind, previous)) onWordStart(size)
+    // Most characters continue a lower-case word: skip the word-start test for those.
+    if (
+      onWordStart &&
+      !(kind === LOWER && previous === LOWER) &&
+      isWordStart(text, i, kind, previous)
+    ) {
+      onWordStart(size)
+    }
     out[size++] = kind === UPPER ? lowerCode(code, kind) : code
     previous = kind
   }

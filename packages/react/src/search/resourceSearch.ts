@@ -51,17 +51,22 @@ export function createResourceSearch<T extends SearchableItem>(
       const compact = compactQuery(text, MAX_QUERY_LENGTH)
       if (compact.length === 0 || corpus.items.length === 0) return []
       const limit = clampLimit(searchOptions?.limit, defaultLimit)
-      collectCandidates(corpus, compact, candidates, limit, state)
-      const chosen = candidates.top(Math.max(Math.ceil(1.5 * limit), MIN_RANKED))
+      const rankedCount = Math.max(Math.ceil(1.5 * limit), MIN_RANKED)
+      collectCandidates(corpus, compact, candidates, limit, rankedCount, state)
+      const chosen = candidates.top(rankedCount)
       const fuseScores = ranker.rank(chosen, text)
       const ranked = chosen.map((item, order) => {
         const tier = candidates.tier[item]!
         const fuseScore = fuseScores.get(item) ?? 1
-        // Abbreviations and typos are ordered by our own closeness first: fuse.js buries them.
+        // fuse.js buries abbreviations (its score is noise for them: order by our cheap score)
+        // and ranks typos well once grouped by edit distance (the top bits of the cheap score).
+        const cheap = candidates.cheap[item]!
         const within =
-          tier === Tier.abbreviation || tier === Tier.typo
-            ? ((candidates.cheap[item]! >> 5) + fuseScore) / 8
-            : fuseScore
+          tier === Tier.abbreviation
+            ? (cheap + fuseScore) / 256
+            : tier === Tier.typo
+              ? ((cheap >> 5) + fuseScore) / 8
+              : fuseScore
         return { item, order, score: (tier + within) / TIER_COUNT }
       })
       ranked.sort((a, b) => a.score - b.score || a.order - b.order)

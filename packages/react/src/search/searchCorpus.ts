@@ -34,7 +34,7 @@ function text(value: unknown): string {
 
 /** The cheap score of a name or title match at `offset`: like fuse.js, early and in the name is best. */
 export function labelCheap(field: number, offset: number, length: number): number {
-  return 2 * offset + (field === TITLE ? 8 : 0) + (length >> 3)
+  return 2 * offset + (field === TITLE ? 8 : 0) + (length >> 2)
 }
 
 /** The static rank of a word-prefix match: its tier, then a cheap score within the tier. */
