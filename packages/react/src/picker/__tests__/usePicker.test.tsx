@@ -18,6 +18,38 @@ const sources: PickerSource[] = [
 ]
 const RECT = { width: 300, height: 300 }
 
+// An app-owned input driving the picker as a popup (as the @-mention composer does).
+function Composer({ onSelect }: { onSelect: (selection: unknown[]) => void }) {
+  const [text, setText] = useState('')
+  const picker = usePicker({
+    sources,
+    query: text,
+    onSelect,
+    defaultView: 'list',
+    initialRect: RECT,
+  })
+  return (
+    <>
+      <textarea
+        aria-label="Message"
+        {...picker.getComboboxProps()}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div {...picker.getListProps({ 'aria-label': 'Suggestions', tabIndex: -1 })}>
+        {picker.virtualItems.map((item) => {
+          const row = picker.rows[item.index]!
+          return (
+            <div key={row.id} {...picker.getItemProps({ row })}>
+              {row.label}
+            </div>
+          )
+        })}
+      </div>
+    </>
+  )
+}
+
 describe('usePicker', () => {
   it('returns prop getters with combobox and listbox ARIA', () => {
     const { result } = renderHook(
@@ -86,39 +118,9 @@ describe('usePicker', () => {
 
   it('drives a popup from an input the app owns (getComboboxProps)', async () => {
     const onSelect = vi.fn()
-    function Composer() {
-      const [text, setText] = useState('')
-      const picker = usePicker({
-        sources,
-        query: text,
-        onSelect,
-        defaultView: 'list',
-        initialRect: RECT,
-      })
-      return (
-        <>
-          <textarea
-            aria-label="Message"
-            {...picker.getComboboxProps()}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <div {...picker.getListProps({ 'aria-label': 'Suggestions', tabIndex: -1 })}>
-            {picker.virtualItems.map((item) => {
-              const row = picker.rows[item.index]!
-              return (
-                <div key={row.id} {...picker.getItemProps({ row })}>
-                  {row.label}
-                </div>
-              )
-            })}
-          </div>
-        </>
-      )
-    }
     render(
       <StrictMode>
-        <Composer />
+        <Composer onSelect={onSelect} />
       </StrictMode>,
     )
     const user = userEvent.setup()
