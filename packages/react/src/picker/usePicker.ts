@@ -428,6 +428,8 @@ export function usePicker(options: UsePickerOptions) {
     query,
     view,
     rows,
+    /** Row index by row id. */
+    rowIndex,
     resultCount,
     highlightedId,
     selected,

@@ -3,6 +3,7 @@
 // In the list view, rows sit in one `role="group"` per server, labelled by its header.
 import type { VirtualItem } from '@tanstack/react-virtual'
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react'
+import { serverNodeId } from '../collectionAdapter.ts'
 import { rowDomId } from '../mergeProps.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { usePickerContext } from './PickerContext.ts'
@@ -60,9 +61,7 @@ export function PickerList({ renderRow, className, ...props }: PickerListProps) 
     body = virtualItems.map(rowAt)
   } else {
     body = segments(virtualItems, rows).map((segment) => {
-      const headerIndex = rows.findIndex(
-        (r) => r.kind === 'server' && r.serverId === segment.serverId,
-      )
+      const headerIndex = picker.rowIndex.get(serverNodeId(segment.serverId)) ?? -1
       const header = rows[headerIndex]
       const inWindow = segment.items.some((i) => i.index === headerIndex)
       // The header labels the group, so it stays in the DOM even when scrolled past.
