@@ -16,6 +16,8 @@ export interface StartDemoOptions {
   skipBuild?: boolean
   /** Less output from Vite. @default false */
   quiet?: boolean
+  /** Write source maps. @default true */
+  sourcemap?: boolean
   /** Options passed to the demo server (e.g. a faster log for tests). */
   demo?: { logIntervalMs?: number; count?: number; seed?: number | string; pageSize?: number }
 }

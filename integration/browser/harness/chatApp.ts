@@ -23,6 +23,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
     mcpPort: 0,
     outDir,
     quiet: true,
+    sourcemap: false,
     // A small world loads fast; the log ticks often so "updated" shows within seconds.
     demo: { count: 3000, logIntervalMs: 700 },
   })

@@ -66,7 +66,14 @@ export function App({ config, chat, storage }: AppProps) {
         <div className="chat-scroll">
           <MessageList messages={conversation.messages} />
         </div>
-        <InputRequestPanel inputBridge={chat.inputBridge} previewing={previewing} />
+        <InputRequestPanel
+          inputBridge={chat.inputBridge}
+          previewing={previewing}
+          serverName={(id) => {
+            const info = client.getServer(id)?.serverInfo
+            return info?.title ?? names.get(id) ?? info?.name ?? id
+          }}
+        />
         <ComposerBar
           sources={sources}
           storage={storage}

@@ -10,7 +10,13 @@ export interface AttachmentBarProps {
 export function AttachmentBar({ attachments, onRemove }: AttachmentBarProps) {
   if (attachments.length === 0) return null
   return (
-    <ul className="chat-attachments" aria-label="Attachments">
+    // Polite: a screen reader hears when an attachment gets its "updated" mark.
+    <ul
+      className="chat-attachments"
+      aria-label="Attachments"
+      aria-live="polite"
+      aria-relevant="additions text"
+    >
       {attachments.map((a) => (
         <li
           key={a.key}

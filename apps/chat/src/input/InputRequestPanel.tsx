@@ -11,9 +11,11 @@ export interface InputRequestPanelProps {
   inputBridge: InputBridge
   /** Requests for this resource show inline in its preview instead. */
   previewing: ResourceDescriptor | null
+  /** A server's display name. */
+  serverName: (serverId: string) => string
 }
 
-export function InputRequestPanel({ inputBridge, previewing }: InputRequestPanelProps) {
+export function InputRequestPanel({ inputBridge, previewing, serverName }: InputRequestPanelProps) {
   const pending = useInputRequests(inputBridge)
   const request = pending.find(
     (p) => !(previewing && p.serverId === previewing.serverId && p.uri === previewing.uri),
@@ -27,7 +29,7 @@ export function InputRequestPanel({ inputBridge, previewing }: InputRequestPanel
       aria-labelledby={`input-request-${request.id}`}
     >
       <h2 id={`input-request-${request.id}`} className="chat-input-request-title">
-        {request.serverId} needs your input
+        {serverName(request.serverId)} needs your input
         {request.uri && <span className="chat-input-request-uri"> to read {request.uri}</span>}
       </h2>
       <ElicitationForm

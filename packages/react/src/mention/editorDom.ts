@@ -100,9 +100,14 @@ export function findTrigger(root: HTMLElement, selection: Selection | null): Tri
     // Caret between children: only meaningful right after a draft.
     const before = node.childNodes[offset - 1]
     if (before instanceof HTMLElement && before.hasAttribute(DRAFT_ATTR)) {
-      const text = root.ownerDocument.createTextNode('')
-      before.after(text)
-      return { node: text, start: 0, end: 0, query: '', draft: before }
+      // Give the value a text node to live in, and put the caret there (once).
+      let text = before.nextSibling
+      if (text?.nodeType !== Node.TEXT_NODE) {
+        text = root.ownerDocument.createTextNode('')
+        before.after(text)
+      }
+      selection.collapse(text, 0)
+      return { node: text as Text, start: 0, end: 0, query: '', draft: before }
     }
     return null
   }

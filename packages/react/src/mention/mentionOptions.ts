@@ -138,7 +138,12 @@ export function createMentionSearcher(limit: number) {
 }
 
 /** Completion values for a template variable, then what was typed (when it is not one of them). */
-export function valueOptions(values: readonly string[], typed: string): MentionOption[] {
+export function valueOptions(
+  values: readonly string[],
+  typed: string,
+  /** The variable may stay empty: offer to skip it. */
+  optional = false,
+): MentionOption[] {
   const out: MentionOption[] = []
   const seen = new Set<string>()
   values.forEach((value, i) => {
@@ -153,6 +158,16 @@ export function valueOptions(values: readonly string[], typed: string): MentionO
       label: typed,
       detail: 'Use as typed',
       value: typed,
+      typed: true,
+    })
+  }
+  if (optional && !typed) {
+    out.push({
+      kind: 'value',
+      key: 'skip',
+      label: 'Skip',
+      detail: 'Leave it empty',
+      value: '',
       typed: true,
     })
   }

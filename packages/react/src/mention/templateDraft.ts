@@ -9,6 +9,8 @@ export interface TemplateDraft {
   template: ResourceTemplate
   /** The template's variables, in order of appearance. */
   variables: readonly string[]
+  /** Variables that may stay empty (query parameters such as `{?page}`). */
+  optional: ReadonlySet<string>
   /** Values chosen so far, one per variable before `index`. */
   values: Readonly<Record<string, string>>
   /** The variable being asked. */
@@ -23,14 +25,15 @@ export type ExpandTemplate = (
   values: Readonly<Record<string, string>>,
 ) => string
 
-/** A fresh draft for `template`; its variables come from `variablesOf`. */
+/** A fresh draft for `template`, asking `variables` in order. */
 export function startDraft(
   serverId: string,
   template: ResourceTemplate,
   variables: readonly string[],
   query: string,
+  optional: ReadonlySet<string> = new Set(),
 ): TemplateDraft {
-  return { serverId, template, variables, values: {}, index: 0, query }
+  return { serverId, template, variables, optional, values: {}, index: 0, query }
 }
 
 /** The variable being asked (undefined once every variable has a value). */
@@ -76,7 +79,11 @@ export function draftMention(draft: TemplateDraft, expand: ExpandTemplate): Ment
     : templateLabel(draft.template)
   return {
     serverId: draft.serverId,
-    uri: expand(draft.template.uriTemplate, draft.values),
+    // A skipped (optional) variable is left out, not expanded as an empty value.
+    uri: expand(
+      draft.template.uriTemplate,
+      Object.fromEntries(Object.entries(draft.values).filter(([, v]) => v !== '')),
+    ),
     label,
   }
 }

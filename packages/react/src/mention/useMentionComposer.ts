@@ -26,6 +26,7 @@ import {
 import type { PickerSource } from '../picker/pickerSource.ts'
 import { completionOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import { describeTemplateVariables } from '../template/templateVariables.ts'
 import {
   insertChip,
   insertChipAtCaret,
@@ -92,6 +93,15 @@ interface TriggerState {
 }
 
 export type MentionMode = 'resource' | 'value'
+
+/** Query-parameter variables (`{?x}`, `{&x}`) may stay empty. */
+function optionalVariables(uriTemplate: string): Set<string> {
+  return new Set(
+    describeTemplateVariables(uriTemplate)
+      .filter((v) => !v.required)
+      .map((v) => v.name),
+  )
+}
 
 export function useMentionComposer(options: UseMentionComposerOptions) {
   const {
@@ -184,7 +194,13 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
   })
   const completionValues: CompletionResult['values'] = completion.data?.values ?? []
   const shown: MentionOption[] =
-    mode === 'value' ? valueOptions(completionValues, trigger?.query ?? '') : resourceResult.options
+    mode === 'value'
+      ? valueOptions(
+          completionValues,
+          trigger?.query ?? '',
+          !!variable && !!draft?.optional.has(variable),
+        )
+      : resourceResult.options
   const total = mode === 'value' ? shown.length : resourceResult.total
   const open = focused && trigger !== null && !dismissed
 
@@ -235,7 +251,8 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
     } else if (option.kind === 'template') {
       if (draftElRef.current && draft) cancelDraft(true)
       const variables = templateVariables(option.template.uriTemplate)
-      const next = startDraft(option.serverId, option.template, variables, t.query)
+      const optional = optionalVariables(option.template.uriTemplate)
+      const next = startDraft(option.serverId, option.template, variables, t.query, optional)
       if (variables.length === 0) insertChip(t, draftMention(next, expandTemplate))
       else {
         draftElRef.current = insertDraft(t, draftText(next))

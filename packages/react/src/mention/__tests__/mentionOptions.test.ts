@@ -67,4 +67,9 @@ describe('mentionOptions', () => {
     expect(valueOptions(['users'], 'users').map((o) => o.label)).toEqual(['users'])
     expect(valueOptions([], '')).toEqual([])
   })
+
+  it('offers to skip an optional variable while nothing is typed', () => {
+    expect(valueOptions(['1', '2'], '', true).map((o) => o.label)).toEqual(['1', '2', 'Skip'])
+    expect(valueOptions(['1'], '3', true).map((o) => o.label)).toEqual(['1', '3'])
+  })
 })

@@ -48,4 +48,21 @@ describe('templateDraft', () => {
     )
     expect(draftMention(draft, expandTemplate).uri).toBe('file:///workspace/src/a%20b.ts')
   })
+
+  it('leaves a skipped optional variable out of the URI', () => {
+    const search = { uriTemplate: 'ticket://{project}/search{?q}', name: 'search', title: 'Search' }
+    let draft = startDraft(
+      'demo',
+      search,
+      templateVariables(search.uriTemplate),
+      '',
+      new Set(['q']),
+    )
+    draft = answerDraft(answerDraft(draft, 'api'), '')
+    expect(draftMention(draft, expandTemplate)).toEqual({
+      serverId: 'demo',
+      uri: 'ticket://api/search',
+      label: 'Search: api',
+    })
+  })
 })
