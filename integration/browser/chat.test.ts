@@ -169,6 +169,38 @@ describe('chat app', () => {
     await page.close()
   }, 60_000)
 
+  it('edits like a text box: new lines, mouse choice, deleting a chip, pasting only text', async () => {
+    const page = await chat.openChat()
+    const input = composer(page)
+    const draft = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('resource-kit-chat:v1:draft') ?? '""'))
+    await tabTo(page, input)
+    await page.keyboard.type('one')
+    await page.keyboard.press('Shift+Enter')
+    await typeMention(page, 'two @readme')
+    await page.locator('.rk-mention-listbox [role="option"]').first().click()
+    await expect
+      .poll(draft)
+      .toBe('one\ntwo @[Readme](mcp://demo/file:///workspace/live/README.md) ')
+    await page.keyboard.press('Backspace')
+    await page.keyboard.press('Backspace')
+    await expect.poll(draft).toBe('one\ntwo ')
+    await page.evaluate(() => {
+      const data = new DataTransfer()
+      data.setData('text/html', '<b onclick="alert(1)">bold</b>')
+      data.setData('text/plain', 'bold')
+      document
+        .querySelector('.rk-composer-input')!
+        .dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        )
+    })
+    await expect.poll(draft).toBe('one\ntwo bold')
+    await expect(input.locator('b').count()).resolves.toBe(0)
+    expect(await page.locator('.chat-message').count()).toBe(0)
+    await page.close()
+  }, 60_000)
+
   it('keeps the draft (with its chips) and the history across a reload', async () => {
     const page = await chat.openChat()
     const input = composer(page)
