@@ -64,6 +64,23 @@ export function createPropGetters(ctx: GetterContext) {
     }),
   })
 
+  /** Props for the scrolling listbox or tree (also focusable on its own). */
+  const getListProps = (user: Props & { ref?: Ref<HTMLElement> } = {}) => ({
+    tabIndex: 0,
+    ...user,
+    id: listId,
+    role: ctx.view === 'tree' ? 'tree' : 'listbox',
+    'aria-multiselectable': ctx.selectionMode === 'multiple' || undefined,
+    'aria-activedescendant': activeId,
+    'data-view': ctx.view,
+    ref: mergeRefs(user.ref, (el: HTMLElement | null) => {
+      ctx.scrollRef.current = el
+    }),
+    onKeyDown: composeHandlers(user.onKeyDown, (e: KeyboardEvent) => {
+      ctx.handleKeyDown(e, 'widget')
+    }),
+  })
+
   return {
     /** Props for the element around the picker. */
     getRootProps: (user: Props = {}) => ({
@@ -89,22 +106,9 @@ export function createPropGetters(ctx: GetterContext) {
     /** Props for an input the app owns (e.g. a composer): ARIA and keys only, no value. */
     getComboboxProps: comboboxProps,
 
-    /** Props for the scrolling listbox or tree (also focusable on its own). */
-    getListProps: (user: Props & { ref?: Ref<HTMLElement> } = {}) => ({
-      tabIndex: 0,
-      ...user,
-      id: listId,
-      role: ctx.view === 'tree' ? 'tree' : 'listbox',
-      'aria-multiselectable': ctx.selectionMode === 'multiple' || undefined,
-      'aria-activedescendant': activeId,
-      'data-view': ctx.view,
-      ref: mergeRefs(user.ref, (el: HTMLElement | null) => {
-        ctx.scrollRef.current = el
-      }),
-      onKeyDown: composeHandlers(user.onKeyDown, (e: KeyboardEvent) => {
-        ctx.handleKeyDown(e, 'widget')
-      }),
-    }),
+    getListProps,
+    /** The same as getListProps: the view decides between `tree` and `listbox`. */
+    getTreeProps: getListProps,
 
     /** Props for one row: option or treeitem, with its state as data-* attributes. */
     getItemProps: ({ row, ...user }: Props & { row: PickerRow }) => {
