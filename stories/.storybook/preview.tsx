@@ -6,6 +6,13 @@ const preview: Preview = {
     layout: 'padded',
     controls: { expanded: true },
   },
+  decorators: [
+    (Story) => (
+      <div style={{ fontFamily: 'ui-sans-serif, system-ui, sans-serif', fontSize: 14 }}>
+        <Story />
+      </div>
+    ),
+  ],
 }
 
 export default preview
