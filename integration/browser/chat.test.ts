@@ -67,6 +67,7 @@ describe('chat app', () => {
     await expect(context.locator('pre').first().textContent()).resolves.toMatch(/\S/)
     expect(await input.textContent()).toBe('')
     await screenshot(page, '02-message-sent')
+    expect(await axeViolations(page, '.chat-main')).toEqual([])
     await page.close()
   }, 60_000)
 
