@@ -96,12 +96,6 @@ function keystrokes(queries: readonly BenchQuery[]): string[] {
   return queries.flatMap(({ query }) => Array.from(query, (_, i) => query.slice(0, i + 1)))
 }
 
-function time<T>(run: () => T): [T, number] {
-  const start = performance.now()
-  const result = run()
-  return [result, performance.now() - start]
-}
-
 /** Wall-clock and CPU milliseconds of one run. */
 function measure(run: () => unknown): [number, number] {
   const cpu = process.cpuUsage()
@@ -145,17 +139,24 @@ function sizesOf(): number[] {
 async function benchSize(count: number, fuseEvery: number) {
   const items = generateResources(count, 1)
   const ours = createResourceSearch<FixtureResource>({ limit: LIMIT })
-  const builds: number[] = []
-  for (let run = 0; run < 3; run++) builds.push(time(() => ours.setItems(items))[1])
-  const fuseBuilds: number[] = []
+  const builds: [number, number][] = []
+  for (let run = 0; run < 3; run++) builds.push(measure(() => ours.setItems(items)))
+  const fuseBuilds: [number, number][] = []
   let fuse!: Fuse<FixtureResource>
   const options = { ...fuseOptions<FixtureResource>(), includeMatches: true }
   for (let run = 0; run < 3; run++) {
-    fuseBuilds.push(time(() => (fuse = new Fuse(items, options)))[1])
+    fuseBuilds.push(measure(() => (fuse = new Fuse(items, options))))
   }
+  const median = (runs: [number, number][], which: 0 | 1) =>
+    ms(
+      percentile(
+        runs.map((run) => run[which]),
+        50,
+      ),
+    )
   console.log(`### ${count.toLocaleString('en')} items\n`)
   console.log(
-    `index build (median of 3): ours ${ms(percentile(builds, 50))} ms, fuse.js ${ms(percentile(fuseBuilds, 50))} ms`,
+    `index build, median of 3 (wall / CPU ms): ours ${median(builds, 0)} / ${median(builds, 1)}, fuse.js ${median(fuseBuilds, 0)} / ${median(fuseBuilds, 1)}`,
   )
 
   // Latency: one warm-up pass, then three timed passes over every keystroke.

@@ -24,7 +24,7 @@ type IndexRecord = IndexData['records'][number]
 type RecordFields = NonNullable<IndexRecord['$']>
 
 /** fuse.js's field-length norm (fieldNormWeight 1): 1/√(whitespace-separated tokens), 3 decimals. */
-function fieldNorm(value: string): number {
+export function fieldNorm(value: string): number {
   let tokens = 0
   let inWord = false
   for (let i = 0; i < value.length; i++) {

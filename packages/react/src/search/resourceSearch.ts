@@ -4,6 +4,7 @@
 import { CandidateSet, TIER_COUNT, Tier } from './candidateSet.ts'
 import { collectCandidates, createStageState } from './collectCandidates.ts'
 import { compactQuery } from './compact.ts'
+import { fuseProxy } from './fuseProxy.ts'
 import { FuseRanker } from './fuseRanker.ts'
 import { hitMatches } from './hitMatches.ts'
 import { buildCorpus } from './searchCorpus.ts'
@@ -21,6 +22,8 @@ const MAX_LIMIT = 1000
 export const MAX_QUERY_LENGTH = 64
 /** fuse.js ranks at least this many candidates (or one and a half times the limit). */
 const MIN_RANKED = 60
+/** The ranked candidates are chosen from this many times as many by `fuseProxy`. */
+const POOL_FACTOR = 4
 
 function clampLimit(value: unknown, fallback: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback
@@ -36,6 +39,23 @@ export function createResourceSearch<T extends SearchableItem>(
   let candidates = new CandidateSet(0)
   let ranker = new FuseRanker(corpus)
   let state = createStageState()
+
+  /**
+   * The `count` candidates fuse.js will rank: by tier, then our own order where it decides
+   * (typo distance, abbreviation tightness), then by how fuse.js would likely score them.
+   */
+  function choose(pool: number[], count: number, text: string): number[] {
+    if (pool.length <= count) return pool
+    const lowered = text.toLowerCase()
+    const keyed = pool.map((item, order) => {
+      const tier = candidates.tier[item]!
+      const cheap = candidates.cheap[item]!
+      const group = tier === Tier.abbreviation ? cheap : tier === Tier.typo ? cheap >> 5 : 0
+      return { item, order, group: tier * 256 + group, proxy: fuseProxy(corpus.raw, item, lowered) }
+    })
+    keyed.sort((a, b) => a.group - b.group || a.proxy - b.proxy || a.order - b.order)
+    return keyed.slice(0, count).map((entry) => entry.item)
+  }
 
   return {
     setItems(items) {
@@ -53,7 +73,7 @@ export function createResourceSearch<T extends SearchableItem>(
       const limit = clampLimit(searchOptions?.limit, defaultLimit)
       const rankedCount = Math.max(Math.ceil(1.5 * limit), MIN_RANKED)
       collectCandidates(corpus, compact, candidates, limit, rankedCount, state)
-      const chosen = candidates.top(rankedCount)
+      const chosen = choose(candidates.top(rankedCount * POOL_FACTOR), rankedCount, text)
       const fuseScores = ranker.rank(chosen, text)
       const ranked = chosen.map((item, order) => {
         const tier = candidates.tier[item]!
