@@ -8,21 +8,7 @@ import {
   templateVariables as clientTemplateVariables,
 } from '@resource-kit/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import {
-  type ClipboardEvent,
-  type DragEvent,
-  type FocusEvent,
-  type HTMLAttributes,
-  type InputEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { PickerSource } from '../picker/pickerSource.ts'
 import { completionOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
@@ -31,7 +17,6 @@ import {
   insertChip,
   insertChipAtCaret,
   insertDraft,
-  insertPlainText,
   replaceDraftWithText,
   updateDraft,
 } from './composerEdits.ts'
@@ -43,12 +28,14 @@ import {
   writeSegments,
 } from './editorDom.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
+import { resolveMentionKey } from './mentionKeyboard.ts'
 import {
   createMentionSearcher,
   type MentionOption,
   mentionCandidates,
   valueOptions,
 } from './mentionOptions.ts'
+import { createMentionPropGetters } from './mentionPropGetters.ts'
 import { parseMentionQuery } from './mentionQuery.ts'
 import {
   type MentionRef,
@@ -280,46 +267,39 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.nativeEvent.isComposing) return
-    const { key } = event
-    if (open && shown.length > 0 && (key === 'ArrowDown' || key === 'ArrowUp')) {
-      event.preventDefault()
-      const step = key === 'ArrowDown' ? 1 : -1
-      setActiveIndex((activeIndex + step + shown.length) % shown.length)
-      return
-    }
-    if (open && (key === 'PageDown' || key === 'PageUp') && shown.length > 0) {
-      event.preventDefault()
-      const next = activeIndex + (key === 'PageDown' ? 10 : -10)
-      setActiveIndex(Math.max(0, Math.min(shown.length - 1, next)))
-      return
-    }
-    if (open && (key === 'Enter' || key === 'Tab') && !event.shiftKey && shown.length > 0) {
-      event.preventDefault()
-      choose(activeIndex)
-      return
-    }
-    if (key === 'Escape' && (open || mode === 'value')) {
-      event.preventDefault()
-      if (mode === 'value') cancelDraft(false)
-      else setDismissed(true)
-      return
-    }
-    if (key === 'Backspace' && mode === 'value' && trigger?.query === '' && draft) {
-      event.preventDefault()
-      const back = backDraft(draft)
-      if (!back) cancelDraft(true)
-      else finish(back)
-      return
-    }
-    if (!open && trigger && dismissed && key === 'ArrowDown' && event.altKey) {
-      event.preventDefault()
-      setDismissed(false)
-      return
-    }
-    if (key === 'Enter' && !event.shiftKey && !open) {
-      event.preventDefault()
-      submit()
+    const action = resolveMentionKey({
+      key: event.key,
+      shiftKey: event.shiftKey,
+      isComposing: event.nativeEvent.isComposing,
+      open,
+      count: shown.length,
+      activeIndex,
+      mode,
+      queryEmpty: (trigger?.query ?? '') === '',
+      dismissed: trigger !== null && dismissed,
+    })
+    if (!action) return
+    event.preventDefault()
+    switch (action.type) {
+      case 'move':
+        return setActiveIndex(action.index)
+      case 'choose':
+        return choose(action.index)
+      case 'dismiss':
+        return setDismissed(true)
+      case 'reopen':
+        return setDismissed(false)
+      case 'cancelDraft':
+        return cancelDraft(false)
+      case 'back': {
+        if (!draft) return
+        const back = backDraft(draft)
+        return back ? finish(back) : cancelDraft(true)
+      }
+      case 'submit':
+        return submit()
+      case 'ignore':
+        return
     }
   }
 
@@ -393,83 +373,26 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
     },
     getValue: (): string =>
       editorRef.current ? serializeMentions(readSegments(editorRef.current)) : '',
-    getEditorProps: (user: HTMLAttributes<HTMLDivElement> = {}) => ({
-      ...user,
-      ref: editorRef,
-      contentEditable: true,
-      suppressContentEditableWarning: true,
-      role: open ? 'combobox' : 'textbox',
-      'aria-multiline': open ? undefined : true,
-      'aria-expanded': open ? true : undefined,
-      'aria-haspopup': open ? ('listbox' as const) : undefined,
-      'aria-controls': open ? listboxId : undefined,
-      'aria-autocomplete': 'list' as const,
-      'aria-activedescendant': open && shown.length > 0 ? optionId(activeIndex) : undefined,
-      'data-open': open ? '' : undefined,
-      'data-mode': mode,
-      onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {
-        user.onKeyDown?.(e)
-        if (!e.defaultPrevented) onKeyDown(e)
-      },
-      onInput: (e: InputEvent<HTMLDivElement>) => {
-        user.onInput?.(e)
+    ...createMentionPropGetters({
+      editorRef,
+      open,
+      mode,
+      listboxId,
+      optionId,
+      options: shown,
+      activeIndex,
+      onKeyDown,
+      onInput: () => {
         setDismissed(false)
         sync()
         emitChange()
       },
-      onBeforeInput: (e: InputEvent<HTMLDivElement>) => {
-        user.onBeforeInput?.(e)
-        // Formatting (Ctrl+B…) would put markup in the draft: refuse it.
-        const type = (e.nativeEvent as globalThis.InputEvent).inputType ?? ''
-        if (type.startsWith('format')) e.preventDefault()
+      onFocusChange: (focused) => {
+        setFocused(focused)
+        if (focused) sync()
       },
-      onPaste: (e: ClipboardEvent<HTMLDivElement>) => {
-        user.onPaste?.(e)
-        if (e.defaultPrevented) return
-        e.preventDefault()
-        insertPlainText(e.currentTarget, e.clipboardData.getData('text/plain'))
-      },
-      onDrop: (e: DragEvent<HTMLDivElement>) => {
-        user.onDrop?.(e)
-        if (e.defaultPrevented) return
-        e.preventDefault()
-        insertPlainText(e.currentTarget, e.dataTransfer.getData('text/plain'))
-      },
-      onFocus: (e: FocusEvent<HTMLDivElement>) => {
-        user.onFocus?.(e)
-        setFocused(true)
-        sync()
-      },
-      onBlur: (e: FocusEvent<HTMLDivElement>) => {
-        user.onBlur?.(e)
-        setFocused(false)
-      },
-    }),
-    getListboxProps: (user: HTMLAttributes<HTMLElement> = {}) => ({
-      ...user,
-      id: listboxId,
-      role: 'listbox',
-      // Keep focus (and the caret) in the editor while the pointer is on the list.
-      onMouseDown: (e: MouseEvent<HTMLElement>) => {
-        user.onMouseDown?.(e)
-        e.preventDefault()
-      },
-    }),
-    getOptionProps: ({ index, ...user }: { index: number } & HTMLAttributes<HTMLElement>) => ({
-      ...user,
-      id: optionId(index),
-      role: 'option',
-      'aria-selected': index === activeIndex,
-      'data-highlighted': index === activeIndex ? '' : undefined,
-      'data-kind': shown[index]?.kind,
-      onMouseMove: (e: MouseEvent<HTMLElement>) => {
-        user.onMouseMove?.(e)
-        if (index !== activeIndex) setActiveIndex(index)
-      },
-      onClick: (e: MouseEvent<HTMLElement>) => {
-        user.onClick?.(e)
-        choose(index)
-      },
+      setActiveIndex,
+      choose,
     }),
   }
 }

@@ -1,0 +1,115 @@
+// BEHAVIOUR: the composer's prop getters. The editor is a `textbox` (multi-line) while the
+// popup is closed and a `combobox` controlling the listbox while it is open; options are
+// reached through `aria-activedescendant`, so focus (and the caret) never leave the editor.
+// User handlers run first; `preventDefault()` in one skips ours.
+import type {
+  ClipboardEvent,
+  DragEvent,
+  FocusEvent,
+  HTMLAttributes,
+  InputEvent,
+  KeyboardEvent,
+  MouseEvent,
+  RefObject,
+} from 'react'
+import { insertPlainText } from './composerEdits.ts'
+import type { MentionOption } from './mentionOptions.ts'
+
+export interface MentionGetterContext {
+  editorRef: RefObject<HTMLDivElement | null>
+  open: boolean
+  mode: 'resource' | 'value'
+  listboxId: string
+  optionId: (index: number) => string
+  options: readonly MentionOption[]
+  activeIndex: number
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
+  onInput: () => void
+  onFocusChange: (focused: boolean) => void
+  setActiveIndex: (index: number) => void
+  choose: (index: number) => void
+}
+
+export function createMentionPropGetters(ctx: MentionGetterContext) {
+  const { open, options, activeIndex } = ctx
+  return {
+    /** Props for the contenteditable editor. */
+    getEditorProps: (user: HTMLAttributes<HTMLDivElement> = {}) => ({
+      ...user,
+      ref: ctx.editorRef,
+      contentEditable: true,
+      suppressContentEditableWarning: true,
+      role: open ? 'combobox' : 'textbox',
+      'aria-multiline': open ? undefined : true,
+      'aria-expanded': open ? true : undefined,
+      'aria-haspopup': open ? ('listbox' as const) : undefined,
+      'aria-controls': open ? ctx.listboxId : undefined,
+      'aria-autocomplete': 'list' as const,
+      'aria-activedescendant': open && options.length > 0 ? ctx.optionId(activeIndex) : undefined,
+      'data-open': open ? '' : undefined,
+      'data-mode': ctx.mode,
+      onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {
+        user.onKeyDown?.(e)
+        if (!e.defaultPrevented) ctx.onKeyDown(e)
+      },
+      onInput: (e: InputEvent<HTMLDivElement>) => {
+        user.onInput?.(e)
+        ctx.onInput()
+      },
+      onBeforeInput: (e: InputEvent<HTMLDivElement>) => {
+        user.onBeforeInput?.(e)
+        // Formatting (Ctrl+B…) would put markup in the draft: refuse it.
+        const type = (e.nativeEvent as globalThis.InputEvent).inputType ?? ''
+        if (type.startsWith('format')) e.preventDefault()
+      },
+      onPaste: (e: ClipboardEvent<HTMLDivElement>) => {
+        user.onPaste?.(e)
+        if (e.defaultPrevented) return
+        e.preventDefault()
+        insertPlainText(e.currentTarget, e.clipboardData.getData('text/plain'))
+      },
+      onDrop: (e: DragEvent<HTMLDivElement>) => {
+        user.onDrop?.(e)
+        if (e.defaultPrevented) return
+        e.preventDefault()
+        insertPlainText(e.currentTarget, e.dataTransfer.getData('text/plain'))
+      },
+      onFocus: (e: FocusEvent<HTMLDivElement>) => {
+        user.onFocus?.(e)
+        ctx.onFocusChange(true)
+      },
+      onBlur: (e: FocusEvent<HTMLDivElement>) => {
+        user.onBlur?.(e)
+        ctx.onFocusChange(false)
+      },
+    }),
+    /** Props for the popup's listbox. */
+    getListboxProps: (user: HTMLAttributes<HTMLElement> = {}) => ({
+      ...user,
+      id: ctx.listboxId,
+      role: 'listbox',
+      // Keep focus (and the caret) in the editor while the pointer is on the list.
+      onMouseDown: (e: MouseEvent<HTMLElement>) => {
+        user.onMouseDown?.(e)
+        e.preventDefault()
+      },
+    }),
+    /** Props for one option (`index` into the shown options). */
+    getOptionProps: ({ index, ...user }: { index: number } & HTMLAttributes<HTMLElement>) => ({
+      ...user,
+      id: ctx.optionId(index),
+      role: 'option',
+      'aria-selected': index === activeIndex,
+      'data-highlighted': index === activeIndex ? '' : undefined,
+      'data-kind': options[index]?.kind,
+      onMouseMove: (e: MouseEvent<HTMLElement>) => {
+        user.onMouseMove?.(e)
+        if (index !== activeIndex) ctx.setActiveIndex(index)
+      },
+      onClick: (e: MouseEvent<HTMLElement>) => {
+        user.onClick?.(e)
+        ctx.choose(index)
+      },
+    }),
+  }
+}
