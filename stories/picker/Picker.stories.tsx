@@ -162,16 +162,18 @@ export const IncompletePaging: S = {
   },
   play: async ({ canvasElement }) => {
     const canvas = await ready(canvasElement)
-    await waitFor(() =>
-      expect(canvas.getByTestId('sources-status')).toHaveTextContent('300 resources loaded'),
+    await waitFor(
+      () => expect(canvas.getByTestId('sources-status')).toHaveTextContent('300 resources loaded'),
+      { timeout: 10_000 },
     )
     // The load-more row closes the list: scroll the virtual list to its end to render it.
     const listbox = canvas.getByRole('listbox')
     listbox.scrollTop = listbox.scrollHeight
     const more = await canvas.findByRole('option', { name: /300 loaded — more available/ })
     await userEvent.click(more)
-    await waitFor(() =>
-      expect(canvas.getByTestId('sources-status')).toHaveTextContent('600 resources loaded'),
+    await waitFor(
+      () => expect(canvas.getByTestId('sources-status')).toHaveTextContent('600 resources loaded'),
+      { timeout: 10_000 },
     )
   },
 }
