@@ -25,3 +25,4 @@ export {
 export { createRawModernServer, type RawModernServerOptions } from './rawModernServer.ts'
 export type { HttpFixture } from './serveFetch.ts'
 export { serveFetch } from './serveFetch.ts'
+export { StdioInPlaceTransport } from './stdioInPlace.ts'

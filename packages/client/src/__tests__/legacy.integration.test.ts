@@ -5,6 +5,7 @@ import {
   LEGACY_INPUT_URIS,
   LEGACY_STDIO_SCRIPT,
   type LegacyFixture,
+  StdioInPlaceTransport,
   TS_NODE_ARGS,
 } from '@resource-kit/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -14,6 +15,32 @@ import type { ElicitationAnswer } from '../inputHandler.ts'
 import { stdioServer } from '../node.ts'
 import type { ResourceClient } from '../resourceClient.ts'
 import { isBase64 } from '../validateRead.ts'
+
+// The stdio servers start with the file and boot while the in-process tests run.
+let stdio: ResourceClient
+beforeAll(() => {
+  stdio = createResourceClient()
+  // The 1.x fixture runs through tsx (seconds to start): its era is probed on the
+  // connection itself. server-everything goes through stdioServer, so the SDK's
+  // throw-away probe process is exercised against a published legacy server.
+  stdio.addServer('v1', {
+    transport: () =>
+      new StdioInPlaceTransport({
+        command: process.execPath,
+        args: [...TS_NODE_ARGS, LEGACY_STDIO_SCRIPT],
+        stderr: 'ignore',
+      }),
+  })
+  stdio.addServer(
+    'everything',
+    stdioServer({
+      command: process.execPath,
+      args: [EVERYTHING_SERVER_SCRIPT, 'stdio'],
+      stderr: 'ignore',
+    }),
+  )
+})
+afterAll(() => stdio.close())
 
 describe('legacy (2025-11-25) servers', () => {
   describe('the sdk 1.x fixture, in-process', () => {
@@ -151,65 +178,44 @@ describe('legacy (2025-11-25) servers', () => {
   })
 
   describe('over real stdio', () => {
-    let client: ResourceClient
     beforeAll(async () => {
-      client = createResourceClient()
-      client.addServer(
-        'v1',
-        stdioServer({
-          command: process.execPath,
-          args: [...TS_NODE_ARGS, LEGACY_STDIO_SCRIPT],
-          stderr: 'ignore',
-        }),
-      )
-      client.addServer(
-        'everything',
-        stdioServer({
-          command: process.execPath,
-          args: [EVERYTHING_SERVER_SCRIPT, 'stdio'],
-          stderr: 'ignore',
-        }),
-      )
-      await Promise.all([client.ready('v1'), client.ready('everything')])
-    })
-    afterAll(async () => {
-      await client.close()
+      await Promise.all([stdio.ready('v1'), stdio.ready('everything')])
     })
 
     it('reads the sdk 1.x fixture', async () => {
-      expect(client.getServer('v1')?.era).toBe('legacy')
-      expect((await client.walkResources('v1')).items).toHaveLength(28)
-      expect(await client.read('v1', 'fixture://nope').catch((e) => e)).toBeInstanceOf(
+      expect(stdio.getServer('v1')?.era).toBe('legacy')
+      expect((await stdio.walkResources('v1')).items).toHaveLength(28)
+      expect(await stdio.read('v1', 'fixture://nope').catch((e) => e)).toBeInstanceOf(
         ResourceNotFoundError,
       )
     })
 
     it('lists, reads, completes and classifies misses on server-everything', async () => {
-      expect(client.getServer('everything')).toMatchObject({ status: 'ready', era: 'legacy' })
-      const walk = await client.walkResources('everything')
+      expect(stdio.getServer('everything')).toMatchObject({ status: 'ready', era: 'legacy' })
+      const walk = await stdio.walkResources('everything')
       expect(walk.complete).toBe(true)
       expect(walk.items.length).toBeGreaterThan(0)
       const text = walk.items.find((r) => r.mimeType?.startsWith('text/'))
       expect(text).toBeDefined()
-      const read = await client.read('everything', text!.uri)
+      const read = await stdio.read('everything', text!.uri)
       expect(read.contents[0]).toHaveProperty('text')
 
-      const templates = (await client.walkTemplates('everything')).items.map((t) => t.uriTemplate)
+      const templates = (await stdio.walkTemplates('everything')).items.map((t) => t.uriTemplate)
       expect(templates).toContain('demo://resource/dynamic/text/{resourceId}')
       expect(templates).toContain('demo://resource/dynamic/blob/{resourceId}')
-      const blob = await client.read('everything', 'demo://resource/dynamic/blob/1')
+      const blob = await stdio.read('everything', 'demo://resource/dynamic/blob/1')
       const content = blob.contents[0]
       expect(content && 'blob' in content && isBase64(content.blob)).toBe(true)
-      const dynamic = await client.read('everything', 'demo://resource/dynamic/text/2')
+      const dynamic = await stdio.read('everything', 'demo://resource/dynamic/text/2')
       expect(dynamic.contents[0]).toHaveProperty('text')
 
-      const completion = await client.complete('everything', {
+      const completion = await stdio.complete('everything', {
         template: 'demo://resource/dynamic/text/{resourceId}',
         argument: { name: 'resourceId', value: '1' },
       })
       expect(completion.values).toContain('1')
 
-      const miss = await client.read('everything', 'demo://nope').catch((e) => e)
+      const miss = await stdio.read('everything', 'demo://nope').catch((e) => e)
       expect(miss).toBeInstanceOf(ResourceNotFoundError)
       expect(miss).toMatchObject({ uri: 'demo://nope', code: -32602, data: undefined })
     })

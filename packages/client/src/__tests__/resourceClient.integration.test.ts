@@ -5,7 +5,7 @@ import {
   fixtureStdioCommand,
   PIXEL_PNG_BASE64,
 } from '@resource-kit/test-utils'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createResourceClient } from '../createResourceClient.ts'
 import {
   ConnectionError,
@@ -21,6 +21,15 @@ import { findTemplate } from '../uriTemplate.ts'
 describe('ResourceClient', () => {
   let fixture: FixtureServer
   let client: ResourceClient
+  // The stdio server (two processes: the SDK's probe, then the session) starts with the
+  // file and boots while the in-process tests run; its test comes last and waits for it.
+  let stdio: ResourceClient
+  beforeAll(() => {
+    stdio = createResourceClient()
+    const { command, args, env } = fixtureStdioCommand({ resourceCount: 3, pageSize: 2 })
+    stdio.addServer('stdio', stdioServer({ command, args, env, stderr: 'ignore' }))
+  })
+  afterAll(() => stdio.close())
 
   beforeEach(() => {
     fixture = createFixtureServer({ resourceCount: 12, pageSize: 5 })
@@ -135,16 +144,6 @@ describe('ResourceClient', () => {
         'repo',
       ])
     })
-
-    it('works over real stdio (stdioServer from the node entry)', async () => {
-      const { command, args, env } = fixtureStdioCommand({ resourceCount: 3, pageSize: 2 })
-      client.addServer('stdio', stdioServer({ command, args, env, stderr: 'ignore' }))
-      const ready = await client.ready('stdio')
-      expect(ready).toMatchObject({ era: 'modern', serverInfo: { name: 'fixture' } })
-      const walk = await client.walkResources('stdio')
-      expect(walk).toMatchObject({ complete: true, pages: 3 })
-      expect(walk.items.map((r) => r.uri)).toContain('fixture://r/2')
-    })
   })
 
   describe('read', () => {
@@ -251,6 +250,16 @@ describe('ResourceClient', () => {
         raw.complete('raw', { template: 'x://{a}', argument: { name: 'a', value: '' } }),
       ).rejects.toBeInstanceOf(NotSupportedError)
       await raw.close()
+    })
+  })
+
+  describe('transports: real stdio, started with the file', () => {
+    it('works over real stdio (stdioServer from the node entry)', async () => {
+      const ready = await stdio.ready('stdio')
+      expect(ready).toMatchObject({ era: 'modern', serverInfo: { name: 'fixture' } })
+      const walk = await stdio.walkResources('stdio')
+      expect(walk).toMatchObject({ complete: true, pages: 3 })
+      expect(walk.items.map((r) => r.uri)).toContain('fixture://r/2')
     })
   })
 })

@@ -1,7 +1,6 @@
 // Watches against the real fixture server (modern era, `subscriptions/listen`), through
 // the public client: over the in-process HTTP path (`createMcpHandler(...).fetch`) and
 // over real stdio (a subprocess we can signal, kill and have the client start again).
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { InMemoryTransport } from '@modelcontextprotocol/server'
 import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import {
@@ -10,6 +9,7 @@ import {
   type FixtureServer,
   FixtureWorld,
   fixtureStdioCommand,
+  StdioInPlaceTransport,
 } from '@resource-kit/test-utils'
 import { QueryObserver } from '@tanstack/query-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -52,14 +52,14 @@ function httpHarness(): Harness {
   }
 }
 
-/** The fixture as a real subprocess; every (re)connect spawns a fresh one. */
+/** The fixture as a real subprocess; every (re)connect spawns a fresh one (era probed in place). */
 function stdioHarness() {
   const command = fixtureStdioCommand({ resourceCount: 3, pageSize: 0 })
-  const spawned: StdioClientTransport[] = []
+  const spawned: StdioInPlaceTransport[] = []
   const client = createResourceClient()
   client.addServer('stdio', {
     transport: () => {
-      const transport = new StdioClientTransport({
+      const transport = new StdioInPlaceTransport({
         command: command.command,
         args: command.args,
         env: { ...(process.env as Record<string, string>), ...command.env },
@@ -74,7 +74,7 @@ function stdioHarness() {
     if (!pid) throw new Error('the stdio fixture is not running')
     process.kill(pid, name)
   }
-  const harness: Harness & { kill(): void; spawned: StdioClientTransport[] } = {
+  const harness: Harness & { kill(): void; spawned: StdioInPlaceTransport[] } = {
     client,
     id: 'stdio',
     spawned,
@@ -159,13 +159,20 @@ function sharedWatchTests(h: () => Harness) {
   })
 }
 
+// The stdio fixture starts with the file and boots while the in-process tests run.
+let stdio: ReturnType<typeof stdioHarness>
+beforeAll(() => {
+  stdio = stdioHarness()
+})
+afterAll(() => stdio.close())
+
 describe('watch over in-process HTTP (modern fixture)', () => {
-  let harness: Harness
-  const h = () => harness
+  let http: Harness
+  const h = () => http
   beforeAll(() => {
-    harness = httpHarness()
+    http = httpHarness()
   })
-  afterAll(() => harness.close())
+  afterAll(() => http.close())
 
   sharedWatchTests(h)
 
@@ -223,24 +230,21 @@ describe('watch over in-process HTTP (modern fixture)', () => {
 })
 
 describe('watch over real stdio (modern fixture)', { timeout: 60_000 }, () => {
-  let harness: ReturnType<typeof stdioHarness>
-  const h = () => harness
+  const h = () => stdio
   beforeAll(async () => {
-    harness = stdioHarness()
-    await harness.client.ready(harness.id)
+    await stdio.client.ready(stdio.id)
   }, 60_000)
-  afterAll(() => harness.close())
 
   sharedWatchTests(h)
 
   it('re-listens after the server is killed mid-stream, and invalidates what it watched', async () => {
-    const { client, id } = harness
+    const { client, id } = stdio
     await client.read(id, FIRST)
     const watch = client.watch(id, { uris: [FIRST], listChanged: true })
     const { events, statuses } = record(watch)
     await live(watch)
-    const killed = harness.spawned.at(-1)?.pid
-    harness.kill()
+    const killed = stdio.spawned.at(-1)?.pid
+    stdio.kill()
     await vi.waitFor(() => expect(statuses).toContain('reconnecting'), WAIT)
     expect(watch.getSnapshot().attempt).toBeGreaterThanOrEqual(1)
     await vi.waitFor(() => expect(events).toContainEqual({ type: 'resynced' }), {
@@ -248,20 +252,20 @@ describe('watch over real stdio (modern fixture)', { timeout: 60_000 }, () => {
       timeout: 45_000,
     })
     expect(watch.getSnapshot()).toMatchObject({ status: 'live', attempt: 0 })
-    expect(harness.spawned.at(-1)?.pid).not.toBe(killed)
-    expect(readState(harness, FIRST)?.isInvalidated).toBe(true)
+    expect(stdio.spawned.at(-1)?.pid).not.toBe(killed)
+    expect(readState(stdio, FIRST)?.isInvalidated).toBe(true)
     // The new process's stream delivers.
-    harness.update()
+    stdio.update()
     await vi.waitFor(() => expect(events).toContainEqual({ type: 'updated', uri: FIRST }), WAIT)
     await watch.close()
   })
 
   it('goes closed when the server shuts down gracefully (last: it stops the server)', async () => {
-    const { client, id } = harness
+    const { client, id } = stdio
     const watch = client.watch(id, { uris: [FIRST] })
     const { statuses } = record(watch)
     await live(watch)
-    await harness.shutDown()
+    await stdio.shutDown()
     await vi.waitFor(() => expect(watch.getSnapshot().status).toBe('closed'), WAIT)
     expect(statuses).toEqual(['live', 'closed'])
     // No re-listen after a graceful end, even though the process is gone.

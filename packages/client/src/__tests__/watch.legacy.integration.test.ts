@@ -1,8 +1,11 @@
 // Watches against real 2025-11-25 servers, which know nothing of `subscriptions/listen`:
 // the published reference server (@modelcontextprotocol/server-everything) over stdio,
 // and our fixture served by sdk 1.x, whose calls we can count.
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
-import { createLegacyFixture, EVERYTHING_SERVER_SCRIPT } from '@resource-kit/test-utils'
+import {
+  createLegacyFixture,
+  EVERYTHING_SERVER_SCRIPT,
+  StdioInPlaceTransport,
+} from '@resource-kit/test-utils'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createResourceClient } from '../createResourceClient.ts'
 import type { ResourceClient, Watch, WatchEvent } from '../resourceClient.ts'
@@ -27,7 +30,8 @@ describe('watch on server-everything over stdio (legacy)', { timeout: 60_000 }, 
     client = createResourceClient()
     client.addServer('everything', {
       connect: async (options) => {
-        const transport = new StdioClientTransport({
+        // Probed in place: this file is about watches (legacy.integration covers the sibling probe).
+        const transport = new StdioInPlaceTransport({
           command: process.execPath,
           args: [EVERYTHING_SERVER_SCRIPT, 'stdio'],
           stderr: 'pipe',
