@@ -176,6 +176,22 @@ export const ScopedToServer: S = {
   },
 }
 
+/** A server that cannot be reached: its error shows under the results, the others work. */
+export const ServerErrors: S = {
+  args: { servers: [demo, { id: 'offline', kind: 'unreachable' }] },
+  play: async ({ canvasElement }) => {
+    const { body } = await ready(canvasElement)
+    await userEvent.keyboard('@readme')
+    const status = await body.findByRole('list', { name: 'Servers not listed' })
+    await expect(status).toHaveTextContent(/Failed to load offline/)
+    await expect(within(status).getByRole('button', { name: 'Retry' })).toBeVisible()
+    const listbox = body.getByRole('listbox', { name: 'Resources' })
+    await expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent('Readme')
+    const live = canvasElement.querySelector('.rk-composer [role="status"]')!
+    await waitFor(() => expect(live.textContent).toMatch(/1 server could not be listed\.$/))
+  },
+}
+
 /** A draft written as plain text (e.g. restored after a reload) comes back with its chips. */
 export const RestoredDraft: S = {
   args: {

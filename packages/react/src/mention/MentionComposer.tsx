@@ -11,6 +11,7 @@ import {
   useFloating,
 } from '@floating-ui/react'
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
+import { statusText } from '../picker/buildPickerRows.ts'
 import type { MentionOption } from './mentionOptions.ts'
 import type { MentionRef } from './mentionToken.ts'
 import {
@@ -108,7 +109,11 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
       size({
         padding: 8,
         apply({ availableHeight, elements }) {
-          elements.floating.style.maxHeight = `${Math.max(120, Math.min(360, availableHeight))}px`
+          // Written only when it changes: each write re-triggers the ResizeObserver.
+          const maxHeight = `${Math.floor(Math.max(120, Math.min(360, availableHeight)))}px`
+          if (elements.floating.style.maxHeight !== maxHeight) {
+            elements.floating.style.maxHeight = maxHeight
+          }
         },
       }),
     ],
@@ -168,6 +173,25 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
                 ? 'Type a value and press Enter.'
                 : 'No matching resources.'}
           </p>
+        )}
+        {api.mode === 'resource' && api.unavailable.length > 0 && (
+          <ul className="rk-mention-status" aria-label="Servers not listed">
+            {api.unavailable.map((source) => (
+              <li key={source.serverId} data-status={source.status}>
+                <span>{statusText(source)}</span>
+                {source.retry && (
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => source.retry?.()}
+                  >
+                    Retry
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
         {api.more && (
           <p className="rk-mention-more">

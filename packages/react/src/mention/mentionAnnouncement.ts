@@ -29,12 +29,15 @@ export function mentionAnnouncement(input: MentionAnnouncementInput): string {
   const scope = query.serverId
     ? ` on ${sources.find((s) => s.serverId === query.serverId)?.serverName ?? query.serverId}`
     : ''
-  const loading = sources.some((s) => s.status === 'loading' || s.status === 'connecting')
-  if (!first) return `No resources${scope}${loading ? ' yet, still loading' : ''}.`
+  const inScope = sources.filter((s) => !query.serverId || s.serverId === query.serverId)
+  const loading = inScope.some((s) => s.status === 'loading' || s.status === 'connecting')
+  const failed = inScope.filter((s) => s.status === 'error' || s.status === 'needs-auth').length
+  const failures = failed ? ` ${plural(failed, 'server')} could not be listed.` : ''
+  if (!first) return `No resources${scope}${loading ? ' yet, still loading' : ''}.${failures}`
   const kind = first.kind === 'template' ? 'template' : 'resource'
   const server = 'serverName' in first ? `, ${first.serverName}` : ''
   const count = exact ? plural(total, 'result') : `More than ${plural(options.length, 'result')}`
-  return `${count}${scope}. First: ${first.label}, ${kind}${server}.`
+  return `${count}${scope}. First: ${first.label}, ${kind}${server}.${failures}`
 }
 
 function plural(n: number, word: string): string {

@@ -333,6 +333,13 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
     completing: mode === 'value' && completion.isFetching,
     completionError: mode === 'value' ? completion.error : null,
     announcement,
+    /** Servers in scope that are not (yet) listed: connecting, loading, failed. */
+    unavailable: sources.filter(
+      (src) =>
+        src.status !== 'ready' &&
+        src.status !== 'empty' &&
+        (query.serverId === undefined || src.serverId === query.serverId),
+    ),
     listboxId,
     optionId,
     /** Bumped whenever the caret moved (re-measure the popup). */
