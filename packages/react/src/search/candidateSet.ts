@@ -4,7 +4,8 @@
 
 /**
  * Match tiers, best first. The final order is by tier, then fuse.js's score within the
- * tier; for typos and abbreviations by closeness first (the top 3 bits of the cheap score).
+ * tier; typos by edit distance first (the top 3 bits of the cheap score), abbreviations
+ * by the cheap score (tightness, then early and short).
  */
 export const Tier = {
   /** The name or title contains the query (compact): at its start, a word start or inside a word. */
