@@ -152,6 +152,7 @@ describe('chat app', () => {
     await expect
       .poll(() => page.locator('.chat-picker [role="treeitem"]').nth(1).textContent())
       .toContain('Readme')
+    await screenshot(page, '08-side-panel-search')
     expect(await axeViolations(page, '.chat-side')).toEqual([])
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
@@ -160,7 +161,7 @@ describe('chat app', () => {
       .poll(() => preview.locator('.chat-preview-uri').textContent())
       .toBe('file:///workspace/live/README.md')
     await expect.poll(() => preview.locator('.rk-preview').count(), { timeout: 10_000 }).toBe(1)
-    await screenshot(page, '08-side-panel-preview')
+    await screenshot(page, '09-side-panel-preview')
     expect(await axeViolations(page, '.chat-side')).toEqual([])
     await tabTo(page, page.getByRole('button', { name: 'Mention in message' }))
     await page.keyboard.press('Enter')
@@ -234,7 +235,7 @@ describe('chat app', () => {
     await expect(
       page.locator('.chat-server[data-server-id="demo"]').getAttribute('data-tone'),
     ).resolves.toBe('ok')
-    await screenshot(page, '09-server-error')
+    await screenshot(page, '10-server-error')
     expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
     await page.close()
   }, 60_000)
