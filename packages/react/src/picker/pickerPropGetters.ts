@@ -140,7 +140,7 @@ export function createPropGetters(ctx: GetterContext) {
         ...user,
         id: rowDomId(ctx.baseId, row.id),
         role: isTree ? 'treeitem' : 'option',
-        'aria-label': row.label,
+        // No aria-label: the row's content names it, so the name holds the visible text.
         'aria-selected': ariaSelected,
         'aria-disabled': isActionable(row) ? undefined : true,
         'aria-level': isTree ? row.depth + 1 : undefined,

@@ -20,7 +20,7 @@ interface RowBase {
   setSize: number
   hasChildren: boolean
   expanded: boolean
-  /** What the row is called (its accessible name). */
+  /** What the row is called (type-ahead matches it; the row's content is its accessible name). */
   label: string
 }
 

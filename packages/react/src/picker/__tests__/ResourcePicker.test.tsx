@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
 import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
 import { ResourcePicker } from '../ResourcePicker.tsx'
+import { named } from './rowNames.ts'
 
 function setup() {
   const client = createFakeClient([
@@ -52,13 +53,13 @@ function setup() {
 describe('ResourcePicker', () => {
   it('shows every server of the client, a failing one as its error row', async () => {
     setup()
-    expect(await screen.findByRole('option', { name: 'file-0.ts' })).toBeTruthy()
-    expect(screen.getByRole('option', { name: 'Failed to load down: refused' })).toBeTruthy()
+    expect(await screen.findByRole('option', { name: named('file-0.ts') })).toBeTruthy()
+    expect(screen.getByRole('option', { name: named('Failed to load down: refused') })).toBeTruthy()
   })
 
   it('opens a template form from its entry, and selects the read URI on submit', async () => {
     const { onSelect, user } = setup()
-    await user.click(await screen.findByRole('option', { name: 'Source file' }))
+    await user.click(await screen.findByRole('option', { name: named('Source file') }))
     const form = screen.getByRole('form', { name: 'Source file' })
     await user.type(
       within(form).getByRole('combobox', { name: /file \(required\)/ }),
@@ -75,8 +76,8 @@ describe('ResourcePicker', () => {
     const { user } = setup()
     await user.click(screen.getByRole('button', { name: 'Tree' }))
     await user.click(await screen.findByRole('treeitem', { name: /file:\/\/\/project/ }))
-    await user.click(screen.getByRole('treeitem', { name: 'docs' }))
-    expect(await screen.findByRole('treeitem', { name: 'guide.md' })).toBeTruthy()
+    await user.click(screen.getByRole('treeitem', { name: named('docs') }))
+    expect(await screen.findByRole('treeitem', { name: named('guide.md') })).toBeTruthy()
   })
 
   it('hides assistant-only items when asked', async () => {
@@ -87,8 +88,8 @@ describe('ResourcePicker', () => {
       annotations: { audience: ['assistant'] },
     })
     await client.invalidateLists('repo')
-    expect(await screen.findByRole('option', { name: 'ai.txt' })).toBeTruthy()
+    expect(await screen.findByRole('option', { name: named('ai.txt') })).toBeTruthy()
     await user.click(screen.getByRole('checkbox', { name: 'Hide assistant-only' }))
-    expect(screen.queryByRole('option', { name: 'ai.txt' })).toBeNull()
+    expect(screen.queryByRole('option', { name: named('ai.txt') })).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 // PARTS: text with the fuzzy-search matches marked. Always text nodes, never HTML.
+import { Fragment } from 'react'
 import { highlightRanges } from '../../search/index.ts'
 
 export interface PickerHighlightProps {
@@ -19,8 +20,9 @@ export function PickerHighlight({ text, ranges }: PickerHighlightProps) {
             {part.text}
           </mark>
         ) : (
+          // Plain text, not a span: some name computations trim an element's edge spaces.
           // biome-ignore lint/suspicious/noArrayIndexKey: parts are positional and immutable
-          <span key={i}>{part.text}</span>
+          <Fragment key={i}>{part.text}</Fragment>
         ),
       )}
     </>

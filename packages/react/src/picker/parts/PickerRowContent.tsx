@@ -1,4 +1,7 @@
 // PARTS: the default inside of a row, per kind. Server text is always rendered as text.
+// The row is named by this content (no aria-label), so the name always holds the visible
+// text (WCAG 2.5.3). The `{' '}` between parts keeps words apart in that name: inline
+// spans join without a space, and a flex row does not render whitespace-only text.
 import { formatBytes, formatLastModified, mimeIcon } from '../../collection/index.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { PickerHighlight } from './PickerHighlight.tsx'
@@ -42,9 +45,12 @@ export function PickerRowContent({ row }: { row: PickerRow }) {
           <ServerIcon icons={row.source.icons} />
           <span className="rk-label">{row.label}</span>
           {row.source.status !== 'ready' && (
-            <span className="rk-badge" data-status={row.source.status}>
-              {STATUS_TEXT[row.source.status]}
-            </span>
+            <>
+              {' '}
+              <span className="rk-badge" data-status={row.source.status}>
+                {STATUS_TEXT[row.source.status]}
+              </span>
+            </>
           )}
         </>
       )
@@ -72,9 +78,9 @@ export function PickerRowContent({ row }: { row: PickerRow }) {
           />
           <span className="rk-label">
             <PickerHighlight text={display} ranges={rangesOf(row, key)} />
-          </span>
+          </span>{' '}
           <span className="rk-meta">
-            {r.size !== undefined && <span className="rk-size">{formatBytes(r.size)}</span>}
+            {r.size !== undefined && <span className="rk-size">{formatBytes(r.size)}</span>}{' '}
             {modified && (
               <time className="rk-modified" dateTime={modified}>
                 {formatLastModified(modified)}
@@ -95,7 +101,7 @@ export function PickerRowContent({ row }: { row: PickerRow }) {
               text={row.template.title ?? row.template.name}
               ranges={rangesOf(row, row.template.title !== undefined ? 'title' : 'name')}
             />
-          </span>
+          </span>{' '}
           <span className="rk-meta">
             <code className="rk-template-uri">{row.template.uriTemplate}</code>
           </span>
@@ -104,7 +110,7 @@ export function PickerRowContent({ row }: { row: PickerRow }) {
     case 'status':
       return (
         <>
-          <span className="rk-status-text">{row.label}</span>
+          <span className="rk-status-text">{row.label}</span>{' '}
           {row.source.retry && <span className="rk-action">Retry</span>}
         </>
       )
@@ -113,14 +119,14 @@ export function PickerRowContent({ row }: { row: PickerRow }) {
         <>
           <span className="rk-status-text">
             {row.source.resources.length.toLocaleString('en-US')} loaded — more available
-          </span>
+          </span>{' '}
           <span className="rk-action">{row.source.loadingMore ? 'Loading…' : 'Load more'}</span>
         </>
       )
     case 'message':
       return (
         <>
-          <span className="rk-status-text">{row.label}</span>
+          <span className="rk-status-text">{row.label}</span>{' '}
           {row.tone === 'error' && <span className="rk-action">Retry</span>}
         </>
       )

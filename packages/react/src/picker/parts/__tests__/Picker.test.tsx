@@ -2,7 +2,8 @@ import type { Resource } from '@resource-kit/client'
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { labelOf, named } from '../../__tests__/rowNames.ts'
 import type { PickerSource } from '../../pickerSource.ts'
 import { Picker } from '../Picker.ts'
 import type { PickerRootProps } from '../PickerRoot.tsx'
@@ -50,18 +51,25 @@ const active = () => {
 }
 
 describe('Picker parts', () => {
+  // happy-dom has no user-agent styles: without them every element counts as a block and
+  // the name computation puts spaces between inline parts, which a browser does not.
+  const inline = document.createElement('style')
+  inline.textContent = 'span, mark, time, code { display: inline }'
+  beforeAll(() => document.head.append(inline))
+  afterAll(() => inline.remove())
+
   it('renders a combobox controlling a tree whose servers start expanded', () => {
     renderPicker({ sources: [ready('files', docs)] })
     const tree = screen.getByRole('tree', { name: 'Resources' })
     expect(input().getAttribute('aria-controls')).toBe(tree.id)
     expect(input().getAttribute('aria-expanded')).toBe('true')
-    const server = screen.getByRole('treeitem', { name: 'FILES' })
+    const server = screen.getByRole('treeitem', { name: named('FILES') })
     expect(server.getAttribute('aria-level')).toBe('1')
     expect(server.getAttribute('aria-expanded')).toBe('true')
     expect(server.getAttribute('data-expanded')).toBe('true')
-    expect(screen.getByRole('treeitem', { name: 'file:///ws' }).getAttribute('aria-level')).toBe(
-      '2',
-    )
+    expect(
+      screen.getByRole('treeitem', { name: named('file:///ws') }).getAttribute('aria-level'),
+    ).toBe('2')
   })
 
   it('walks the tree by keyboard: arrows, Right to expand and enter, Left to go back, Enter to select', async () => {
@@ -69,17 +77,17 @@ describe('Picker parts', () => {
     const { user } = renderPicker({ sources: [ready('files', docs)], onSelect })
     await user.click(input())
     await user.keyboard('{ArrowDown}')
-    expect(active()?.getAttribute('aria-label')).toBe('FILES')
+    expect(labelOf(active())).toBe('FILES')
     expect(active()?.getAttribute('data-highlighted')).toBe('true')
     await user.keyboard('{ArrowDown}')
-    expect(active()?.getAttribute('aria-label')).toBe('file:///ws')
+    expect(labelOf(active())).toBe('file:///ws')
     expect(active()?.getAttribute('aria-expanded')).toBe('false')
     await user.keyboard('{ArrowRight}')
     expect(active()?.getAttribute('aria-expanded')).toBe('true')
     await user.keyboard('{ArrowRight}')
     expect(active()?.getAttribute('aria-level')).toBe('3')
     await user.keyboard('{ArrowLeft}')
-    expect(active()?.getAttribute('aria-label')).toBe('file:///ws')
+    expect(labelOf(active())).toBe('file:///ws')
     await user.keyboard('{End}')
     const last = active()!
     expect(last.getAttribute('data-kind')).toBe('resource')
@@ -104,7 +112,7 @@ describe('Picker parts', () => {
     const status = screen.getByRole('status')
     expect(status.getAttribute('aria-live')).toBe('polite')
     expect(status.textContent).toBe('1 result')
-    const option = screen.getByRole('treeitem', { name: 'main.ts' })
+    const option = screen.getByRole('treeitem', { name: named('main.ts') })
     expect(option.querySelector('mark')?.textContent).toBe('main')
     // The best result is highlighted as soon as the query changes.
     expect(active()).toBe(option)
@@ -132,10 +140,62 @@ describe('Picker parts', () => {
     expect(
       within(groups[0]!)
         .getAllByRole('option')
-        .map((o) => o.getAttribute('aria-label')),
+        .map((o) => labelOf(o)),
     ).toEqual(['main.ts', 'readme.md', 'util.ts'])
-    for (const option of within(listbox).getAllByRole('option'))
-      expect(option.getAttribute('aria-label')).toBeTruthy()
+  })
+
+  it('names every row by its visible text, label first (axe label-content-name-mismatch)', async () => {
+    const withDetails: Resource[] = [
+      ...docs,
+      {
+        uri: 'ticket://ops/45',
+        name: 'OPS-45',
+        title: 'Disk alert',
+        size: 2048,
+        annotations: { lastModified: '2026-01-02T03:04:05Z' },
+      },
+    ]
+    const { user } = renderPicker({
+      sources: [
+        ready('files', withDetails, {
+          templates: [{ uriTemplate: 'file:///{path}', name: 'file', title: 'Source file' }],
+        }),
+        {
+          serverId: 'bad',
+          status: 'error',
+          error: new Error('refused'),
+          resources: [],
+          retry() {},
+        },
+      ],
+    })
+    const check = (role: 'treeitem' | 'option', atLeast: number) => {
+      const names = new Map<Element, string>()
+      screen.getAllByRole(role, {
+        name: (name, element) => {
+          names.set(element, name)
+          return true
+        },
+      })
+      expect(names.size).toBeGreaterThanOrEqual(atLeast)
+      for (const [row, name] of names) {
+        const label = row.querySelector('.rk-label, .rk-status-text')!.textContent!
+        expect(name.startsWith(label)).toBe(true)
+        // Every visible word is in the name, in order (what axe checks in a browser).
+        const visible = row.textContent!.replace(/\s+/g, ' ').trim()
+        expect(name).toBe(visible)
+      }
+    }
+    check('treeitem', 6)
+    // Search hits in the tree: what axe flagged in the browser (title, size, date per row).
+    await user.type(input(), 'disk')
+    expect(screen.getByRole('treeitem', { name: named('Disk alert') }).textContent).toContain(
+      '2.0 kB',
+    )
+    check('treeitem', 2)
+    await user.clear(input())
+    await user.click(screen.getByRole('button', { name: 'List' }))
+    check('option', 6)
   })
 
   it('renders a hostile resource name as text', () => {
@@ -164,18 +224,23 @@ describe('Picker parts', () => {
       defaultView: 'list',
     })
     expect(screen.getAllByRole('option', { name: /\.ts|\.md/ })).toHaveLength(3)
-    const error = screen.getByRole('option', { name: 'Failed to load Bad: connection refused' })
+    const error = screen.getByRole('option', {
+      name: named('Failed to load Bad: connection refused'),
+    })
     expect(error.getAttribute('data-status')).toBe('error')
     expect(error.textContent).toContain('Retry')
     expect(
-      screen.getByRole('option', { name: 'Connecting to slow…' }).getAttribute('aria-disabled'),
+      screen
+        .getByRole('option', { name: named('Connecting to slow…') })
+        .getAttribute('aria-disabled'),
     ).toBe('true')
     expect(
-      screen.getByRole('option', { name: 'Locked needs sign-in' }).getAttribute('data-status'),
+      screen
+        .getByRole('option', { name: named('Locked needs sign-in') })
+        .getAttribute('data-status'),
     ).toBe('needs-auth')
     await user.click(input())
-    while (active()?.getAttribute('aria-label') !== error.getAttribute('aria-label'))
-      await user.keyboard('{ArrowDown}')
+    while (active() !== error) await user.keyboard('{ArrowDown}')
     await user.keyboard('{Enter}')
     expect(retry).toHaveBeenCalledTimes(1)
   })
@@ -186,7 +251,7 @@ describe('Picker parts', () => {
       sources: [ready('s', docs, { hasMore: true, loadMore })],
       defaultView: 'list',
     })
-    const row = screen.getByRole('option', { name: '3 loaded — more available. Load more' })
+    const row = screen.getByRole('option', { name: named('3 loaded — more available') })
     await user.click(row)
     expect(loadMore).toHaveBeenCalledTimes(1)
   })
@@ -209,7 +274,7 @@ describe('Picker parts', () => {
     const { user, rerender } = renderPicker({ sources: [first], defaultView: 'list' })
     await user.click(input())
     await user.keyboard('{ArrowDown}{ArrowDown}')
-    expect(active()?.getAttribute('aria-label')).toBe('readme.md')
+    expect(labelOf(active())).toBe('readme.md')
     const changed = { ...docs[1]!, size: 999 }
     const added = { uri: 'file:///ws/a.ts', name: 'a.ts' }
     rerender(
@@ -224,13 +289,15 @@ describe('Picker parts', () => {
         </Picker.Root>
       </StrictMode>,
     )
-    expect(active()?.getAttribute('aria-label')).toBe('readme.md')
-    expect(screen.getByRole('option', { name: 'main.ts' }).getAttribute('data-updated')).toBe(
+    expect(labelOf(active())).toBe('readme.md')
+    expect(
+      screen.getByRole('option', { name: named('main.ts') }).getAttribute('data-updated'),
+    ).toBe('true')
+    expect(screen.getByRole('option', { name: named('a.ts') }).getAttribute('data-updated')).toBe(
       'true',
     )
-    expect(screen.getByRole('option', { name: 'a.ts' }).getAttribute('data-updated')).toBe('true')
     expect(
-      screen.getByRole('option', { name: 'readme.md' }).getAttribute('data-updated'),
+      screen.getByRole('option', { name: named('readme.md') }).getAttribute('data-updated'),
     ).toBeNull()
   })
 
@@ -243,18 +310,18 @@ describe('Picker parts', () => {
       onSelect,
     })
     expect(screen.getByRole('listbox').getAttribute('aria-multiselectable')).toBe('true')
-    await user.click(screen.getByRole('option', { name: 'main.ts' }))
-    await user.click(screen.getByRole('option', { name: 'util.ts' }))
+    await user.click(screen.getByRole('option', { name: named('main.ts') }))
+    await user.click(screen.getByRole('option', { name: named('util.ts') }))
     expect(onSelect.mock.lastCall![0].map((d: { uri: string }) => d.uri)).toEqual([
       'file:///ws/src/main.ts',
       'file:///ws/src/util.ts',
     ])
-    expect(screen.getByRole('option', { name: 'main.ts' }).getAttribute('aria-selected')).toBe(
-      'true',
-    )
-    expect(screen.getByRole('option', { name: 'readme.md' }).getAttribute('aria-selected')).toBe(
-      'false',
-    )
+    expect(
+      screen.getByRole('option', { name: named('main.ts') }).getAttribute('aria-selected'),
+    ).toBe('true')
+    expect(
+      screen.getByRole('option', { name: named('readme.md') }).getAttribute('aria-selected'),
+    ).toBe('false')
   })
 
   it('reads an inode/directory lazily on expand and shows its contents', async () => {
@@ -267,9 +334,11 @@ describe('Picker parts', () => {
     // Authority folder first; expand it, then the directory.
     await user.keyboard('{ArrowDown}{ArrowRight}')
     expect(loadDirectory).toHaveBeenCalledWith('s', 'file:///ws/docs', expect.any(AbortSignal))
-    expect(screen.getByRole('treeitem', { name: 'Loading…' })).toBeTruthy()
+    expect(screen.getByRole('treeitem', { name: named('Loading…') })).toBeTruthy()
     await act(async () => resolve([{ uri: 'file:///ws/docs/a.md', name: 'a.md' }]))
-    expect(screen.getByRole('treeitem', { name: 'a.md' }).getAttribute('aria-level')).toBe('4')
+    expect(screen.getByRole('treeitem', { name: named('a.md') }).getAttribute('aria-level')).toBe(
+      '4',
+    )
   })
 
   it('moves by type-ahead when the tree itself has focus', async () => {
@@ -277,10 +346,8 @@ describe('Picker parts', () => {
     const list = screen.getByRole('listbox')
     list.focus()
     await user.keyboard('u')
-    expect(
-      document
-        .getElementById(list.getAttribute('aria-activedescendant')!)
-        ?.getAttribute('aria-label'),
-    ).toBe('util.ts')
+    expect(labelOf(document.getElementById(list.getAttribute('aria-activedescendant')!))).toBe(
+      'util.ts',
+    )
   })
 })
