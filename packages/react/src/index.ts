@@ -178,7 +178,11 @@ export {
 export type { ResourceKitProviderProps } from './queries/ResourceKitProvider.tsx'
 // Queries: provider, server status, option factories, sources, subscriptions
 export { ResourceKitProvider, useResourceClient } from './queries/ResourceKitProvider.tsx'
-export type { SourcesTrackerOptions } from './queries/sourcesTracker.ts'
+export type {
+  ResourceUpdatedListener,
+  SourcesTrackerOptions,
+  WatchedResource,
+} from './queries/sourcesTracker.ts'
 export { SourcesTracker } from './queries/sourcesTracker.ts'
 export type { UseResourceSourcesOptions } from './queries/useResourceSources.ts'
 export { useResourceSources } from './queries/useResourceSources.ts'

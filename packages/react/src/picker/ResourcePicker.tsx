@@ -2,7 +2,8 @@
 // switch, assistant-only toggle, lazy folders, template forms — composed from the parts.
 // Apps that want another layout compose the parts themselves.
 import type { ReadResult } from '@resource-kit/client'
-import { useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
 import { createDirectoryLoader } from '../queries/directoryLoader.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
 import {
@@ -11,7 +12,7 @@ import {
 } from '../queries/useResourceSources.ts'
 import { Picker } from './parts/Picker.ts'
 import type { PickerRootProps } from './parts/PickerRoot.tsx'
-import type { ResourceDescriptor } from './pickerStore.ts'
+import { createPickerStore, type ResourceDescriptor, selectionKey } from './pickerStore.ts'
 
 export interface ResourcePickerProps extends Omit<PickerRootProps, 'sources' | 'loadDirectory'> {
   /** Which servers, and how many items to load per batch. */
@@ -20,20 +21,45 @@ export interface ResourcePickerProps extends Omit<PickerRootProps, 'sources' | '
   onTemplateRead?: (descriptor: ResourceDescriptor, result: ReadResult) => void
   /** Search placeholder. @default 'Search resources…' */
   placeholder?: string
+  /**
+   * Follow the selected resources (and `sourceOptions.watchResources`) and mark a row
+   * "updated" when its server sends `updated(uri)`. @default true
+   */
+  markUpdates?: boolean
 }
+
+const none: readonly ResourceDescriptor[] = []
 
 /** A complete resource picker over the client of the nearest ResourceKitProvider. */
 export function ResourcePicker({
   sourceOptions,
   onTemplateRead,
   placeholder,
+  markUpdates = true,
   ...rootProps
 }: ResourcePickerProps) {
   const client = useResourceClient()
-  const sources = useResourceSources(sourceOptions)
+  const [ownStore] = useState(() =>
+    createPickerStore({ query: rootProps.defaultQuery, view: rootProps.defaultView }),
+  )
+  const store = rootProps.store ?? ownStore
+  const selected = useStore(store, (s) => s.selected)
+  const watchResources = useMemo(() => {
+    const extra = sourceOptions?.watchResources ?? none
+    return markUpdates ? [...selected.values(), ...extra] : extra
+  }, [markUpdates, selected, sourceOptions?.watchResources])
+  const userOnUpdated = sourceOptions?.onResourceUpdated
+  const onResourceUpdated = useCallback(
+    (serverId: string, uri: string) => {
+      if (markUpdates) store.getState().markUpdated([selectionKey(serverId, uri)])
+      userOnUpdated?.(serverId, uri)
+    },
+    [markUpdates, store, userOnUpdated],
+  )
+  const sources = useResourceSources({ ...sourceOptions, watchResources, onResourceUpdated })
   const loadDirectory = useMemo(() => createDirectoryLoader(client), [client])
   return (
-    <Picker.Root {...rootProps} sources={sources} loadDirectory={loadDirectory}>
+    <Picker.Root {...rootProps} store={store} sources={sources} loadDirectory={loadDirectory}>
       <div className="rk-picker-toolbar">
         <Picker.Input placeholder={placeholder ?? 'Search resources…'} />
         <Picker.ViewToggle />

@@ -1,7 +1,15 @@
 // Per-server list and template observers behind one subscribe/getSnapshot pair, so a
 // single hook can follow any number of servers (useQueries has no infinite variant).
-// One server failing only changes its own entry: the others' items stay.
-import type { Page, Resource, ResourceClient, ServerSnapshot, Watch } from '@resource-kit/client'
+// One server failing only changes its own entry: the others' items stay. The same per-server
+// watch carries list_changed and `updated(uri)` for the resources it is asked to follow.
+import type {
+  Page,
+  Resource,
+  ResourceClient,
+  ServerSnapshot,
+  Watch,
+  WatchTarget,
+} from '@resource-kit/client'
 import {
   type InfiniteData,
   InfiniteQueryObserver,
@@ -23,6 +31,15 @@ export interface SourcesTrackerOptions {
   /** Watch `list_changed` on servers that support it. @default true */
   watch?: boolean
 }
+
+/** A resource on one server. */
+export interface WatchedResource {
+  serverId: string
+  uri: string
+}
+
+/** Called when a server says a followed resource changed (`notifications/resources/updated`). */
+export type ResourceUpdatedListener = (serverId: string, uri: string) => void
 
 type ListData = InfiniteData<Page<Resource>, unknown>
 type ListResult = InfiniteQueryObserverResult<ListData>
@@ -47,6 +64,9 @@ export class SourcesTracker {
   #entries = new Map<string, Entry>()
   #listeners = new Set<() => void>()
   #snapshot: readonly PickerSource[] = []
+  /** URIs to follow per server (see watchResources). */
+  #followed = new Map<string, string[]>()
+  #updatedListeners = new Set<ResourceUpdatedListener>()
 
   constructor(client: ResourceClient, options: SourcesTrackerOptions = {}) {
     this.#client = client
@@ -60,6 +80,27 @@ export class SourcesTracker {
   }
 
   getSnapshot = (): readonly PickerSource[] => this.#snapshot
+
+  /**
+   * Follow exactly these resources for `updated(uri)` (on servers that support subscribe);
+   * their events reach `onResourceUpdated` listeners.
+   */
+  watchResources(resources: Iterable<WatchedResource>): void {
+    const next = new Map<string, string[]>()
+    for (const { serverId, uri } of resources) {
+      const uris = next.get(serverId) ?? []
+      if (!uris.includes(uri)) uris.push(uri)
+      next.set(serverId, uris)
+    }
+    this.#followed = next
+    for (const entry of this.#entries.values()) this.#configure(entry)
+  }
+
+  /** Listen for `updated(uri)` of the followed resources; returns the unsubscribe. */
+  onResourceUpdated(listener: ResourceUpdatedListener): () => void {
+    this.#updatedListeners.add(listener)
+    return () => this.#updatedListeners.delete(listener)
+  }
 
   /** Follow exactly these servers (in this order). */
   setServers(servers: readonly ServerSnapshot[]): void {
@@ -120,13 +161,24 @@ export class SourcesTracker {
     const enabled = server.status === 'ready' && server.capabilities?.resources !== undefined
     entry.list.setOptions({ ...resourceListInfiniteOptions(this.#client, server.id), enabled })
     entry.templates.setOptions({ ...templateListOptions(this.#client, server.id), enabled })
-    const wantsWatch =
-      this.#watch && enabled && server.capabilities?.resources?.listChanged === true
-    if (wantsWatch && !entry.watch) {
-      // The client invalidates the lists (ours included) on list_changed; the watch only
-      // has to be open.
-      entry.watch = this.#client.watch(server.id, { listChanged: true })
-    } else if (!wantsWatch && entry.watch) {
+    const resources = server.capabilities?.resources
+    const target: WatchTarget = {
+      listChanged: this.#watch && enabled && resources?.listChanged === true,
+      uris: enabled && resources?.subscribe === true ? (this.#followed.get(server.id) ?? []) : [],
+    }
+    const wantsWatch = target.listChanged === true || (target.uris?.length ?? 0) > 0
+    if (wantsWatch && entry.watch) {
+      entry.watch.update(target)
+    } else if (wantsWatch) {
+      // The client invalidates the lists (ours included) on list_changed, and the read on
+      // updated(uri); the tracker only tells its listeners which resource changed.
+      const watch = this.#client.watch(server.id, target)
+      watch.onEvent((event) => {
+        if (event.type !== 'updated') return
+        for (const listener of [...this.#updatedListeners]) listener(server.id, event.uri)
+      })
+      entry.watch = watch
+    } else if (entry.watch) {
       void entry.watch.close()
       entry.watch = undefined
     }

@@ -1,14 +1,23 @@
 // Every server of the client as picker sources: per-server status, loaded items,
 // load-more and retry. Built on SourcesTracker (observers outside React).
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { PickerSource } from '../picker/pickerSource.ts'
 import { useResourceClient } from './ResourceKitProvider.tsx'
-import { SourcesTracker, type SourcesTrackerOptions } from './sourcesTracker.ts'
+import {
+  type ResourceUpdatedListener,
+  SourcesTracker,
+  type SourcesTrackerOptions,
+  type WatchedResource,
+} from './sourcesTracker.ts'
 import { useServers } from './useServers.ts'
 
 export interface UseResourceSourcesOptions extends SourcesTrackerOptions {
   /** Only these servers, in this order. @default every server of the client */
   serverIds?: readonly string[]
+  /** Resources to follow for `updated(uri)` (on servers that support subscribe). @default none */
+  watchResources?: readonly WatchedResource[]
+  /** Called when the server says a followed resource changed. */
+  onResourceUpdated?: ResourceUpdatedListener
 }
 
 /** The client's servers as `PickerSource[]`, ready for `usePicker` / `<Picker.Root>`. */
@@ -23,6 +32,23 @@ export function useResourceSources(
     const wanted = key === undefined ? undefined : new Set(key.split('\u0000'))
     tracker.setServers(wanted ? all.filter((s) => wanted.has(s.id)) : all)
   }, [tracker, all, key])
+
+  const watched = options.watchResources
+  const watchedKey = watched?.map((r) => `${r.serverId}\u0000${r.uri}`).join('\u0001') ?? ''
+  const watchedRef = useRef(watched)
+  watchedRef.current = watched
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the list
+  useEffect(() => {
+    tracker.watchResources(watchedRef.current ?? [])
+  }, [tracker, watchedKey])
+
+  const onUpdated = useRef(options.onResourceUpdated)
+  onUpdated.current = options.onResourceUpdated
+  useEffect(
+    () => tracker.onResourceUpdated((serverId, uri) => onUpdated.current?.(serverId, uri)),
+    [tracker],
+  )
+
   useEffect(() => () => tracker.destroy(), [tracker])
   return useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot)
 }

@@ -1,7 +1,7 @@
 // SourcesTracker with the real client against real MCP fixture servers (in-process).
 import { createResourceClient, type ResourceClient } from '@resource-kit/client'
 import { createFixtureServer, type FixtureServer } from '@resource-kit/test-utils'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PickerSource } from '../../picker/pickerSource.ts'
 import { SourcesTracker } from '../sourcesTracker.ts'
 
@@ -77,5 +77,33 @@ describe('SourcesTracker with the real client', () => {
       (s) => s[0]?.resources.some((r) => r.uri === 'fixture://new') === true,
     )
     expect(after[0]!.status).toBe('ready')
+  })
+
+  it('reports updated(uri) for the followed resources only, until they are unfollowed', async () => {
+    const { fixture, client, tracker } = setup()
+    client.addServer('good', { transport: () => fixture.inMemoryTransport() })
+    tracker.setServers(client.getServers())
+    await until(tracker, (s) => s[0]?.status === 'ready')
+    const heard: string[] = []
+    tracker.onResourceUpdated((serverId, uri) => heard.push(`${serverId} ${uri}`))
+    tracker.watchResources([{ serverId: 'good', uri: 'fixture://r/01' }])
+    // The watch is live once the server has acknowledged the new filter.
+    await vi.waitFor(() => {
+      fixture.notifyUpdated('fixture://r/01')
+      expect(heard).toContain('good fixture://r/01')
+    })
+    fixture.notifyUpdated('fixture://r/02')
+    fixture.notifyUpdated('fixture://r/01')
+    await vi.waitFor(() =>
+      expect(heard.filter((h) => h.endsWith('r/01')).length).toBeGreaterThan(1),
+    )
+    expect(heard).not.toContain('good fixture://r/02')
+
+    // Unfollowed: the watch stops delivering it at once (even before the stream is retargeted).
+    tracker.watchResources([])
+    const before = heard.length
+    fixture.notifyUpdated('fixture://r/01')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(heard).toHaveLength(before)
   })
 })
