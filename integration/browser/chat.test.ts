@@ -154,7 +154,12 @@ describe('chat app', () => {
       .toContain('Readme')
     await screenshot(page, '08-side-panel-search')
     expect(await axeViolations(page, '.chat-side')).toEqual([])
-    await page.keyboard.press('ArrowDown')
+    // Arrow to the Readme row (the picker decides which row a search highlights first).
+    const highlighted = page.locator('.chat-picker [data-highlighted]')
+    for (let i = 0; i < 5 && !/Readme/.test((await highlighted.textContent()) ?? ''); i++) {
+      await page.keyboard.press('ArrowDown')
+    }
+    await expect(highlighted.textContent()).resolves.toContain('Readme')
     await page.keyboard.press('Enter')
     const preview = page.locator('.chat-preview')
     await expect
