@@ -8,6 +8,8 @@ export interface MarkdownPreviewProps {
   text: string
   /** Called when the user activates a link; links do nothing without it. */
   onLinkClick?: (href: string) => void
+  /** Accessible name of the scrollable region. @default 'Markdown preview' */
+  label?: string
 }
 
 const LinkHandler = createContext<((href: string) => void) | undefined>(undefined)
@@ -36,14 +38,21 @@ function Image({ alt }: { alt?: string }) {
 const components = { a: Link, img: Image }
 
 /** Renders untrusted markdown without HTML, navigation or remote images. */
-export function MarkdownPreview({ text, onLinkClick }: MarkdownPreviewProps) {
+export function MarkdownPreview({ text, onLinkClick, label }: MarkdownPreviewProps) {
   return (
-    <div className="rk-markdown" data-kind="markdown">
+    // A scrolling region must be reachable by keyboard (WCAG 2.1.1), so it is focusable and named.
+    <section
+      className="rk-markdown"
+      data-kind="markdown"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a focusable, labelled scroll region is the accessible pattern
+      tabIndex={0}
+      aria-label={label ?? 'Markdown preview'}
+    >
       <LinkHandler.Provider value={onLinkClick}>
         <Markdown skipHtml components={components}>
           {text}
         </Markdown>
       </LinkHandler.Provider>
-    </div>
+    </section>
   )
 }

@@ -52,11 +52,23 @@ function ContentItem({
   return (
     <>
       {kind === 'markdown' ? (
-        <MarkdownPreview text={text} onLinkClick={onLinkClick} />
+        <MarkdownPreview
+          text={text}
+          onLinkClick={onLinkClick}
+          label={`Preview of ${content.uri}`}
+        />
       ) : (
-        <pre className="rk-preview-text">
-          <code>{kind === 'json' && !cut ? prettyJson(text) : text}</code>
-        </pre>
+        // A scrolling region must be reachable by keyboard, so it is focusable and named.
+        <section
+          className="rk-preview-text"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a focusable, labelled scroll region is the accessible pattern
+          tabIndex={0}
+          aria-label={`Preview of ${content.uri}`}
+        >
+          <pre>
+            <code>{kind === 'json' && !cut ? prettyJson(text) : text}</code>
+          </pre>
+        </section>
       )}
       {cut && <p className="rk-preview-cut">Showing the first {maxTextLength} characters.</p>}
     </>

@@ -58,6 +58,17 @@ describe('ResourcePreview', () => {
     expect(screen.getByRole('region', { name: 'x://a.json' })).toBeTruthy()
   })
 
+  it('makes every scrolling text region reachable by keyboard and named (axe scrollable-region-focusable)', () => {
+    show([
+      { uri: 'x://a.json', mimeType: 'application/json', text: '{"a":1}' },
+      { uri: 'x://b.md', mimeType: 'text/markdown', text: '# B' },
+    ])
+    for (const name of ['Preview of x://a.json', 'Preview of x://b.md']) {
+      const region = screen.getByRole('region', { name })
+      expect(region.tabIndex).toBe(0)
+    }
+  })
+
   it('shows raster images from blobs through a local object URL and other binaries as a size', () => {
     const { container } = show([
       { uri: 'x://pixel', mimeType: 'image/png', blob: PNG },
