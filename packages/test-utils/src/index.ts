@@ -20,6 +20,8 @@ export {
   FIXTURE_STDIO_SCRIPT,
   fixtureStdioCommand,
   LEGACY_STDIO_SCRIPT,
+  legacyStdioCommand,
+  type StdioCommandOptions,
   TS_NODE_ARGS,
 } from './paths.ts'
 export { createRawModernServer, type RawModernServerOptions } from './rawModernServer.ts'

@@ -1,5 +1,6 @@
 // Absolute paths and commands for spawning the stdio fixtures from any test.
 import { fileURLToPath } from 'node:url'
+import { compiledScript } from './compiledScripts.ts'
 
 /** `node` with the flags that run TypeScript sources of this workspace. */
 export const TS_NODE_ARGS = ['--conditions=@resource-kit/source', '--import', 'tsx']
@@ -11,15 +12,41 @@ export const EVERYTHING_SERVER_SCRIPT = fileURLToPath(
   import.meta.resolve('@modelcontextprotocol/server-everything/dist/index.js'),
 )
 
-/** Command and args that start the v2 fixture over stdio with these options. */
-export function fixtureStdioCommand(options: object = {}): {
+interface StdioCommand {
   command: string
   args: string[]
   env: Record<string, string>
-} {
+}
+
+export interface StdioCommandOptions {
+  /**
+   * Run the fixture transpiled to JavaScript on plain `node` (compiledScripts.ts), which
+   * starts it several times faster than tsx. Otherwise it runs from its TypeScript source
+   * through tsx, and shows as `fixtureStdio.ts` / `legacyStdio.ts` in a process list.
+   */
+  compiled?: boolean
+}
+
+/** Command and args that start the v2 fixture over stdio with these options. */
+export function fixtureStdioCommand(
+  options: object = {},
+  how: StdioCommandOptions = {},
+): StdioCommand {
   return {
     command: process.execPath,
-    args: [...TS_NODE_ARGS, FIXTURE_STDIO_SCRIPT],
+    args: how.compiled ? [compiledScript('fixtureStdio')] : [...TS_NODE_ARGS, FIXTURE_STDIO_SCRIPT],
+    env: { RK_FIXTURE: JSON.stringify(options) },
+  }
+}
+
+/** Command and args that start the sdk 1.x fixture over stdio with these options. */
+export function legacyStdioCommand(
+  options: object = {},
+  how: StdioCommandOptions = {},
+): StdioCommand {
+  return {
+    command: process.execPath,
+    args: how.compiled ? [compiledScript('legacyStdio')] : [...TS_NODE_ARGS, LEGACY_STDIO_SCRIPT],
     env: { RK_FIXTURE: JSON.stringify(options) },
   }
 }

@@ -3,10 +3,9 @@ import {
   EVERYTHING_SERVER_SCRIPT,
   LEGACY_CONFIRM_URI,
   LEGACY_INPUT_URIS,
-  LEGACY_STDIO_SCRIPT,
   type LegacyFixture,
+  legacyStdioCommand,
   StdioInPlaceTransport,
-  TS_NODE_ARGS,
 } from '@resource-kit/test-utils'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createResourceClient } from '../createResourceClient.ts'
@@ -20,16 +19,12 @@ import { isBase64 } from '../validateRead.ts'
 let stdio: ResourceClient
 beforeAll(() => {
   stdio = createResourceClient()
-  // The 1.x fixture runs through tsx (seconds to start): its era is probed on the
-  // connection itself. server-everything goes through stdioServer, so the SDK's
-  // throw-away probe process is exercised against a published legacy server.
+  // The 1.x fixture's era is probed on the connection itself (one process start saved).
+  // server-everything goes through stdioServer, so the SDK's throw-away probe process is
+  // exercised against a published legacy server.
+  const { command, args } = legacyStdioCommand({}, { compiled: true })
   stdio.addServer('v1', {
-    transport: () =>
-      new StdioInPlaceTransport({
-        command: process.execPath,
-        args: [...TS_NODE_ARGS, LEGACY_STDIO_SCRIPT],
-        stderr: 'ignore',
-      }),
+    transport: () => new StdioInPlaceTransport({ command, args, stderr: 'ignore' }),
   })
   stdio.addServer(
     'everything',

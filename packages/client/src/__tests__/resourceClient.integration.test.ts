@@ -26,7 +26,10 @@ describe('ResourceClient', () => {
   let stdio: ResourceClient
   beforeAll(() => {
     stdio = createResourceClient()
-    const { command, args, env } = fixtureStdioCommand({ resourceCount: 3, pageSize: 2 })
+    const { command, args, env } = fixtureStdioCommand(
+      { resourceCount: 3, pageSize: 2 },
+      { compiled: true },
+    )
     stdio.addServer('stdio', stdioServer({ command, args, env, stderr: 'ignore' }))
   })
   afterAll(() => stdio.close())

@@ -54,7 +54,7 @@ function httpHarness(): Harness {
 
 /** The fixture as a real subprocess; every (re)connect spawns a fresh one (era probed in place). */
 function stdioHarness() {
-  const command = fixtureStdioCommand({ resourceCount: 3, pageSize: 0 })
+  const command = fixtureStdioCommand({ resourceCount: 3, pageSize: 0 }, { compiled: true })
   const spawned: StdioInPlaceTransport[] = []
   const client = createResourceClient()
   client.addServer('stdio', {
