@@ -3,6 +3,7 @@
 // folder nodes at their path, and resources already listed under that path merge into them.
 import type { Resource } from '@resource-kit/client'
 import { isAssistantOnly } from './annotations.ts'
+import { defineLazyChildren, unsortedChildren } from './lazyChildren.ts'
 import {
   folderNodeId,
   resourceNodeId,
@@ -17,39 +18,37 @@ import {
   isUsableTemplate,
   itemLabel,
 } from './readItems.ts'
-import { compareRanked, type RankedNode, rankNode } from './sortNodes.ts'
 import { segmentLabel, splitUri } from './splitUri.ts'
 import type {
+  ContainerNode,
   DirectoryNode,
   FolderNode,
+  ResourceNode,
   ResourceTree,
   ResourceTreeOptions,
   ResourceTreeSource,
+  TemplateNode,
   TreeNode,
+  TreeSort,
 } from './treeTypes.ts'
 
-// Built mutably, then sorted and frozen into the public (readonly) shape in one walk.
-interface Draft extends RankedNode {
-  children?: Draft[]
+// A container while the tree is built: its public node and the children gathered so far.
+// Each child gets its parent id when created; children are sorted only when first read
+// (lazyChildren.ts), so building does no sorting at all.
+interface Box {
+  node: ContainerNode
+  raw: TreeNode[]
 }
 
-function draft(node: TreeNode, withChildren: boolean): Draft {
-  const d: Draft = rankNode(node)
-  if (withChildren) d.children = []
-  return d
+function box<T extends ContainerNode>(node: T, sort: TreeSort): Box {
+  const raw: TreeNode[] = []
+  defineLazyChildren(node, raw, sort)
+  return { node, raw }
 }
 
-function directoryNode(serverId: string, resource: Resource): DirectoryNode {
-  return {
-    kind: 'directory',
-    id: resourceNodeId(serverId, resource.uri),
-    serverId,
-    parentId: null,
-    label: itemLabel(resource),
-    resource,
-    lazy: true,
-    children: [],
-  }
+function adopt(parent: Box, child: Box): void {
+  ;(child.node as { parentId: string | null }).parentId = parent.node.id
+  parent.raw.push(child.node)
 }
 
 /**
@@ -63,11 +62,11 @@ function folderPrefix(uri: string): string | undefined {
   return uri.slice(0, cut)
 }
 
-/** Adds one server's resources and templates under its draft. */
-function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): void {
+/** Adds one server's resources and templates under its box. */
+function fillServer(server: Box, source: ResourceTreeSource, hide: boolean, sort: TreeSort): void {
   const serverId = source.serverId
   // Keyed by group + NUL-joined raw segments: never collides with another group's key.
-  const containers = new Map<string, Draft>()
+  const containers = new Map<string, Box>()
   const seen = new Set<string>()
   const directories: Resource[] = []
   const files: Resource[] = []
@@ -90,12 +89,12 @@ function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): v
         serverId,
         parentId: null,
         label: group === '' ? 'Other' : group,
-        ...(group !== '' && { uri: group }),
         children: [],
       }
-      parent = draft(node, true)
+      if (group !== '') node.uri = group
+      parent = box(node, sort)
       containers.set(key, parent)
-      server.children!.push(parent)
+      adopt(server, parent)
     }
     let prefix = group
     for (let i = 0; i < count; i++) {
@@ -111,12 +110,12 @@ function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): v
           serverId,
           parentId: null,
           label: segmentLabel(segment),
-          ...(group !== '' && { uri: prefix }),
           children: [],
         }
-        next = draft(node, true)
+        if (group !== '') node.uri = prefix
+        next = box(node, sort)
         containers.set(key, next)
-        parent.children!.push(next)
+        adopt(parent, next)
       }
       parent = next
     }
@@ -129,21 +128,31 @@ function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): v
   for (const { resource, place } of placed) {
     const { group, joiner, folders } = place
     const key = folders.length === 0 ? group : `${group}\u0000${folders.join('\u0000')}`
-    const node = draft(directoryNode(serverId, resource), true)
+    const directory: DirectoryNode = {
+      kind: 'directory',
+      id: resourceNodeId(serverId, resource.uri),
+      serverId,
+      parentId: null,
+      label: itemLabel(resource),
+      resource,
+      lazy: true,
+      children: [],
+    }
+    const node = box(directory, sort)
     if (containers.has(key) || folders.length === 0) {
       // The path is taken (a second directory for it), or it is the group itself: a sibling.
       const parent =
         folders.length === 0 ? server : walk(group, joiner, folders, folders.length - 1)
       if (!containers.has(key)) containers.set(key, node)
-      parent.children!.push(node)
+      adopt(parent, node)
       continue
     }
-    walk(group, joiner, folders, folders.length - 1).children!.push(node)
+    adopt(walk(group, joiner, folders, folders.length - 1), node)
     containers.set(key, node)
   }
   // Most files share a folder with the file before: look it up by the URI's text up to its
   // last slash, and split the URI only for the first file of each folder.
-  const byPrefix = new Map<string, Draft>()
+  const byPrefix = new Map<string, Box>()
   for (const resource of files) {
     const uri = resource.uri
     const prefix = folderPrefix(uri)
@@ -153,35 +162,34 @@ function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): v
       container = walk(group, joiner, folders, folders.length)
       if (prefix !== undefined) byPrefix.set(prefix, container)
     }
-    const node: TreeNode = {
+    const node: ResourceNode = {
       kind: 'resource',
-      id: resourceNodeId(serverId, resource.uri),
+      id: resourceNodeId(serverId, uri),
       serverId,
-      parentId: null,
+      parentId: container.node.id,
       label: itemLabel(resource),
       resource,
     }
-    container.children!.push(draft(node, false))
+    container.raw.push(node)
   }
 
-  const templates: Draft[] = []
+  const templates: TemplateNode[] = []
   const seenTemplates = new Set<string>()
   for (const template of arrayOr<unknown>(source.templates)) {
     if (!isUsableTemplate(template) || seenTemplates.has(template.uriTemplate)) continue
     if (hide && isAssistantOnly(template)) continue
     seenTemplates.add(template.uriTemplate)
-    const node: TreeNode = {
+    templates.push({
       kind: 'template',
       id: templateNodeId(serverId, template.uriTemplate),
       serverId,
-      parentId: null,
+      parentId: templatesNodeId(serverId),
       label: itemLabel(template),
       template,
-    }
-    templates.push(draft(node, false))
+    })
   }
   if (templates.length > 0) {
-    const group = draft(
+    const group = box(
       {
         kind: 'folder',
         folder: 'templates',
@@ -191,30 +199,25 @@ function fillServer(server: Draft, source: ResourceTreeSource, hide: boolean): v
         label: 'Templates',
         children: [],
       },
-      true,
+      sort,
     )
-    group.children = templates
-    server.children!.push(group)
+    group.raw.push(...templates)
+    adopt(server, group)
   }
 }
 
-/** Sorts a draft's children and writes them (with parent ids) into the public nodes. */
-function finish(
-  d: Draft,
-  compare: (a: RankedNode, b: RankedNode) => number,
-  nodes: Map<string, TreeNode>,
-): void {
-  nodes.set(d.node.id, d.node)
-  if (!d.children) return
-  d.children.sort(compare)
-  const children: TreeNode[] = new Array(d.children.length)
-  for (let i = 0; i < d.children.length; i++) {
-    const child = d.children[i]!
-    ;(child.node as { parentId: string | null }).parentId = d.node.id
-    children[i] = child.node
-    finish(child, compare, nodes)
+/** Every node under `roots`, by id (walks the unsorted children: no sorting). */
+function indexNodes(roots: readonly TreeNode[]): Map<string, TreeNode> {
+  const nodes = new Map<string, TreeNode>()
+  const stack: TreeNode[] = [...roots]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    nodes.set(node.id, node)
+    if (node.kind === 'server' || node.kind === 'folder' || node.kind === 'directory') {
+      for (const child of unsortedChildren(node)) stack.push(child)
+    }
   }
-  ;(d.node as unknown as { children: TreeNode[] }).children = children
+  return nodes
 }
 
 /**
@@ -229,9 +232,7 @@ export function buildResourceTree(
     sort: options.sort === 'name' ? ('name' as const) : ('priority' as const),
     hideAssistantOnly: options.hideAssistantOnly === true,
   }
-  const compare = compareRanked(resolved.sort)
-  const nodes = new Map<string, TreeNode>()
-  const servers = []
+  const servers: TreeNode[] = []
   const seenServers = new Set<string>()
   for (const source of arrayOr<ResourceTreeSource>(sources)) {
     if (typeof source !== 'object' || source === null) continue
@@ -239,13 +240,22 @@ export function buildResourceTree(
     if (typeof serverId !== 'string' || seenServers.has(serverId)) continue
     seenServers.add(serverId)
     const label = typeof serverName === 'string' && serverName !== '' ? serverName : serverId
-    const server = draft(
+    const server = box(
       { kind: 'server', id: serverNodeId(serverId), serverId, parentId: null, label, children: [] },
-      true,
+      resolved.sort,
     )
-    fillServer(server, source, resolved.hideAssistantOnly)
-    finish(server, compare, nodes)
+    fillServer(server, source, resolved.hideAssistantOnly, resolved.sort)
     servers.push(server.node)
   }
-  return { servers, nodes, options: resolved } as ResourceTree
+  // The id index is built on first read too (the picker never reads it).
+  let nodes: Map<string, TreeNode> | undefined
+  const tree = { servers, options: resolved } as unknown as ResourceTree
+  Object.defineProperty(tree, 'nodes', {
+    enumerable: true,
+    get: () => {
+      if (nodes === undefined) nodes = indexNodes(servers)
+      return nodes
+    },
+  })
+  return tree
 }

@@ -1,8 +1,10 @@
 // The list view: every resource and template of each server, in one sorted run under its
 // server's row (no folders; a directory is listed like any resource).
-import { compareRanked, rankNode } from './sortNodes.ts'
+import { unsortedChildren } from './lazyChildren.ts'
+import { sortNodes } from './sortNodes.ts'
 import type { FlatRow, ResourceTree, ServerNode, TreeNode } from './treeTypes.ts'
 
+// Gathered in any order (the one sort below decides it), so no folder sorts its children.
 function collect(node: TreeNode, into: TreeNode[]): void {
   if (node.kind === 'resource' || node.kind === 'template') {
     into.push(node)
@@ -10,23 +12,17 @@ function collect(node: TreeNode, into: TreeNode[]): void {
   }
   if (node.kind === 'directory') into.push(node)
   if (node.kind !== 'server' && node.kind !== 'folder' && node.kind !== 'directory') return
-  for (const child of node.children) collect(child, into)
+  for (const child of unsortedChildren(node)) collect(child, into)
 }
+
+// Directories sit among the resources here; templates come last.
+const listRank = (node: TreeNode) => (node.kind === 'template' ? 2 : 1)
 
 /** One server's items in list order: resources (and directories), then templates. */
 export function listItemsOf(server: ServerNode, tree: Pick<ResourceTree, 'options'>): TreeNode[] {
   const items: TreeNode[] = []
   collect(server, items)
-  const compare = compareRanked(tree.options.sort)
-  return items
-    .map((node) => {
-      const ranked = rankNode(node)
-      // Directories sit among the resources here; templates come last.
-      ranked.rank = node.kind === 'template' ? 2 : 1
-      return ranked
-    })
-    .sort(compare)
-    .map((r) => r.node)
+  return sortNodes(items, tree.options.sort, listRank)
 }
 
 /** Rows of the list view: per server, its row (depth 0) and then its items (depth 1). */

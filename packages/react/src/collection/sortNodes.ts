@@ -5,15 +5,8 @@
 import { priorityOf } from './annotations.ts'
 import type { TreeNode, TreeSort } from './treeTypes.ts'
 
-/** A node with its precomputed sort keys. */
-export interface RankedNode {
-  node: TreeNode
-  rank: number
-  priority: number
-  key: string
-}
-
-function rankOf(node: TreeNode): number {
+/** A node's group among its siblings: 0 folders and directories, 1 items, 2 the template group. */
+export function rankOf(node: TreeNode): number {
   switch (node.kind) {
     case 'folder':
       return node.folder === 'templates' ? 2 : 0
@@ -25,42 +18,53 @@ function rankOf(node: TreeNode): number {
   }
 }
 
-/** Computes a node's sort keys once (sorting 100,000 nodes compares ~1.7 million times). */
-export function rankNode(node: TreeNode): RankedNode {
-  const item =
-    node.kind === 'resource' || node.kind === 'directory'
-      ? node.resource
-      : node.kind === 'template'
-        ? node.template
-        : undefined
-  return {
-    node,
-    rank: rankOf(node),
-    priority: item ? priorityOf(item) : 0,
-    key: node.label.toLowerCase(),
-  }
+function priorityOfNode(node: TreeNode): number {
+  if (node.kind === 'resource' || node.kind === 'directory') return priorityOf(node.resource)
+  if (node.kind === 'template') return priorityOf(node.template)
+  return 0
 }
 
-/** The comparator for one sort mode. */
-export function compareRanked(sort: TreeSort): (a: RankedNode, b: RankedNode) => number {
-  return (a, b) => {
-    if (a.rank !== b.rank) return a.rank - b.rank
+/**
+ * Sorts nodes (a new array) in sibling order; `rank` can regroup them (the list view puts
+ * directories among the resources). Sort keys are computed once per node into parallel
+ * arrays and the comparator works on indices: no wrapper object per node (sorting 100,000
+ * nodes compares ~1.7 million times).
+ */
+export function sortNodes(
+  nodes: readonly TreeNode[],
+  sort: TreeSort,
+  rank: (node: TreeNode) => number = rankOf,
+): TreeNode[] {
+  const n = nodes.length
+  if (n < 2) return nodes.slice()
+  const ranks = new Array<number>(n)
+  const priorities = new Array<number>(n)
+  const keys = new Array<string>(n)
+  const order = new Array<number>(n)
+  for (let i = 0; i < n; i++) {
+    const node = nodes[i]!
+    ranks[i] = rank(node)
     // Only items carry a priority; folders order by name.
-    if (sort === 'priority' && a.rank === 1 && a.priority !== b.priority) {
-      return b.priority - a.priority
-    }
-    if (a.key !== b.key) return a.key < b.key ? -1 : 1
-    const x = a.node
-    const y = b.node
+    priorities[i] = sort === 'priority' && ranks[i] === 1 ? priorityOfNode(node) : 0
+    keys[i] = node.label.toLowerCase()
+    order[i] = i
+  }
+  order.sort((a, b) => {
+    const rankA = ranks[a]!
+    const rankB = ranks[b]!
+    if (rankA !== rankB) return rankA - rankB
+    const pa = priorities[a]!
+    const pb = priorities[b]!
+    if (pa !== pb) return pb - pa
+    const ka = keys[a]!
+    const kb = keys[b]!
+    if (ka !== kb) return ka < kb ? -1 : 1
+    const x = nodes[a]!
+    const y = nodes[b]!
     if (x.label !== y.label) return x.label < y.label ? -1 : 1
     return x.id < y.id ? -1 : x.id > y.id ? 1 : 0
-  }
-}
-
-/** Sorts nodes (a new array) in sibling order. */
-export function sortNodes(nodes: readonly TreeNode[], sort: TreeSort): TreeNode[] {
-  return nodes
-    .map(rankNode)
-    .sort(compareRanked(sort))
-    .map((r) => r.node)
+  })
+  const sorted = new Array<TreeNode>(n)
+  for (let i = 0; i < n; i++) sorted[i] = nodes[order[i]!]!
+  return sorted
 }

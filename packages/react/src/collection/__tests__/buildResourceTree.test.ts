@@ -1,6 +1,7 @@
 import type { Resource } from '@resource-kit/client'
 import { describe, expect, it } from 'vitest'
 import { buildResourceTree } from '../buildResourceTree.ts'
+import { listItemsOf } from '../flatList.ts'
 import { flattenTree } from '../flattenTree.ts'
 import { resourceNodeId, serverNodeId, templateNodeId } from '../nodeIds.ts'
 import type { ContainerNode, ResourceTree, TreeNode } from '../treeTypes.ts'
@@ -158,4 +159,34 @@ describe('buildResourceTree', () => {
     expect(rows.filter((row) => row.node.kind === 'resource')).toHaveLength(20_000)
     expect(rows[0]?.id).toBe(serverNodeId('s'))
   }, 60_000)
+
+  it('sorts a folder when its children are first read, once, and the list view sorts none', () => {
+    let priorityReads = 0
+    // Reading a priority means comparing: only a folder being sorted does that.
+    const counted = (name: string) =>
+      ({
+        uri: `file:///w/deep/${name}`,
+        name,
+        get annotations() {
+          priorityReads++
+          return { priority: 0.5 }
+        },
+      }) as Resource
+    const resources = [counted('b'), counted('c'), counted('a')]
+    const listTree = buildResourceTree([{ serverId: 's', resources }])
+    expect(listItemsOf(listTree.servers[0]!, listTree).map((n) => n.label)).toEqual(['a', 'b', 'c'])
+    const listReads = priorityReads
+    expect(listReads).toBe(3)
+
+    const tree = buildResourceTree([{ serverId: 's', resources }])
+    expect(tree.nodes.size).toBe(6)
+    const group = tree.servers[0]!.children[0] as ContainerNode
+    const deep = group.children[0] as ContainerNode
+    expect(priorityReads).toBe(listReads)
+    const first = deep.children
+    expect(first.map((n) => n.label)).toEqual(['a', 'b', 'c'])
+    expect(priorityReads).toBe(listReads + 3)
+    expect(deep.children).toBe(first)
+    expect(priorityReads).toBe(listReads + 3)
+  })
 })
