@@ -11,7 +11,7 @@ import {
   serverNodeId,
   type TreeNode,
 } from '../collection/index.ts'
-import type { PickerRow } from './pickerRow.ts'
+import type { PickerRow, RowBase } from './pickerRow.ts'
 import type { PickerSource } from './pickerSource.ts'
 import type { DirectoryState } from './pickerStore.ts'
 
@@ -25,19 +25,7 @@ export function buildSourceTree(source: PickerSource, hideAssistantOnly: boolean
   return buildResourceTree([source], { hideAssistantOnly })
 }
 
-interface RowPlace {
-  id: string
-  serverId: string
-  depth: number
-  parentId: string | null
-  posInSet: number
-  setSize: number
-  hasChildren: boolean
-  expanded: boolean
-  label: string
-}
-
-function toRow(node: TreeNode, place: RowPlace): PickerRow | undefined {
+function toRow(node: TreeNode, place: RowBase): PickerRow | undefined {
   switch (node.kind) {
     case 'folder':
       return { ...place, kind: 'folder', ...(node.uri !== undefined && { uri: node.uri }) }

@@ -10,7 +10,8 @@ export interface RowMatch {
   ranges: readonly [number, number][]
 }
 
-interface RowBase {
+/** What every row carries, whatever its kind: its place in the tree or list. */
+export interface RowBase {
   /** Stable across list changes (the highlight follows it). */
   id: string
   serverId: string
