@@ -7,7 +7,7 @@ import {
   ProtocolError,
   Server,
 } from '@modelcontextprotocol/server'
-import { completeArgument, readContents, TEMPLATES } from './fixtureData.ts'
+import { readContents, TEMPLATES } from './fixtureData.ts'
 import { type FixtureWorld, InvalidCursor } from './fixtureWorld.ts'
 
 /** URIs whose read answers `input_required` (modern) or sends `elicitation/create` (legacy). */
@@ -76,21 +76,7 @@ export function createFixtureMcpServer(
   })
 
   server.setRequestHandler('completion/complete', (request) => {
-    world.count('completion/complete')
-    const { ref, argument, context } = request.params
-    const template = ref.type === 'ref/resource' ? ref.uri : ''
-    const ids = world.resources
-      .filter((resource) => resource.uri.startsWith('fixture://r/'))
-      .map((resource) => resource.uri.slice('fixture://r/'.length))
-    return {
-      completion: completeArgument(
-        template,
-        argument.name,
-        argument.value,
-        context?.arguments,
-        ids,
-      ),
-    }
+    return world.complete(request.params)
   })
 
   server.setRequestHandler('resources/subscribe', (request) => {

@@ -1,6 +1,7 @@
 // The state behind a fixture server, shared by every connection to it: the resource
 // list, paging, cursors, call counts, and who to tell about changes.
 import {
+  completeArgument,
   decodeCursor,
   encodeCursor,
   type FixtureResource,
@@ -66,6 +67,21 @@ export class FixtureWorld {
       ...(this.options.ttlMs !== null && { ttlMs: this.options.ttlMs }),
       ...(this.options.cacheScope !== null && { cacheScope: this.options.cacheScope }),
     }
+  }
+
+  /** Answers `completion/complete` (both fixtures share it); counts the call. */
+  complete(params: {
+    ref: { type: string; uri?: string }
+    argument: { name: string; value: string }
+    context?: { arguments?: Record<string, string> }
+  }) {
+    this.count('completion/complete')
+    const template = params.ref.type === 'ref/resource' ? (params.ref.uri ?? '') : ''
+    const ids = this.resources
+      .filter((resource) => resource.uri.startsWith('fixture://r/'))
+      .map((resource) => resource.uri.slice('fixture://r/'.length))
+    const { name, value } = params.argument
+    return { completion: completeArgument(template, name, value, params.context?.arguments, ids) }
   }
 
   count(method: string): void {

@@ -12,7 +12,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
-import { completeArgument, readContents, TEMPLATES } from './fixtureData.ts'
+import { readContents, TEMPLATES } from './fixtureData.ts'
 import { type FixtureOptions, FixtureWorld, InvalidCursor } from './fixtureWorld.ts'
 import { readLegacyInput } from './legacyInput.ts'
 
@@ -47,21 +47,7 @@ export function createLegacyMcpServer(world: FixtureWorld): Server {
     return { contents } as never
   })
   server.setRequestHandler(CompleteRequestSchema, (request) => {
-    world.count('completion/complete')
-    const { ref, argument, context } = request.params
-    const template = ref.type === 'ref/resource' ? ref.uri : ''
-    const ids = world.resources
-      .filter((resource) => resource.uri.startsWith('fixture://r/'))
-      .map((resource) => resource.uri.slice('fixture://r/'.length))
-    return {
-      completion: completeArgument(
-        template,
-        argument.name,
-        argument.value,
-        context?.arguments,
-        ids,
-      ),
-    }
+    return world.complete(request.params)
   })
   server.setRequestHandler(SubscribeRequestSchema, (request) => {
     world.count('resources/subscribe')
