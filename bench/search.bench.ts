@@ -11,9 +11,9 @@ import Fuse from 'fuse.js'
 import {
   type FixtureResource,
   generateResources,
-} from '../packages/react/src/search/__tests__/fixtures.ts'
-import { fuseOptions } from '../packages/react/src/search/fuseRanker.ts'
-import { createResourceSearch } from '../packages/react/src/search/resourceSearch.ts'
+} from '../packages/search/src/__tests__/fixtures.ts'
+import { fuseOptions } from '../packages/search/src/fuseRanker.ts'
+import { createResourceSearch } from '../packages/search/src/resourceSearch.ts'
 
 type Kind = 'abbreviation' | 'typo' | 'punctuation' | 'plain'
 interface BenchQuery {

@@ -12,7 +12,7 @@ export default defineConfig({
     /^@tanstack\//,
     /^zustand($|\/)/,
     /^@resource-kit\/client($|\/)/,
-    /^fuse\.js$/,
+    /^@resource-kit\/search($|\/)/,
     /^@floating-ui\//,
     /^react-markdown$/,
   ],

@@ -1,6 +1,18 @@
 // The public door of @resource-kit/react: named exports only, types apart.
 
 export type {
+  HighlightSegment,
+  ResourceSearch,
+  ResourceSearchOptions,
+  SearchableItem,
+  SearchHit,
+  SearchKey,
+  SearchMatch,
+  SearchOptions,
+} from '@resource-kit/search'
+// Search (fuzzy search over name, title, uri, description)
+export { createResourceSearch, highlightRanges } from '@resource-kit/search'
+export type {
   ContainerNode,
   DirectoryNode,
   FlatRow,
@@ -189,18 +201,6 @@ export { useResourceSources } from './queries/useResourceSources.ts'
 export { useServerStatus, useServers } from './queries/useServers.ts'
 export type { UseWatchOptions } from './queries/useWatch.ts'
 export { useWatch } from './queries/useWatch.ts'
-export type {
-  HighlightSegment,
-  ResourceSearch,
-  ResourceSearchOptions,
-  SearchableItem,
-  SearchHit,
-  SearchKey,
-  SearchMatch,
-  SearchOptions,
-} from './search/index.ts'
-// Search (fuzzy search over name, title, uri, description)
-export { createResourceSearch, highlightRanges } from './search/index.ts'
 export type { TemplateFieldProps } from './template/TemplateField.tsx'
 // Templates
 export { TemplateField } from './template/TemplateField.tsx'

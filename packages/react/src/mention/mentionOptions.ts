@@ -2,9 +2,9 @@
 // ranked against the query; in a template draft, the completion values of the
 // variable being asked.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
+import type { ResourceSearch } from '@resource-kit/search'
+import { createResourceSearch } from '@resource-kit/search'
 import type { PickerSource } from '../picker/pickerSource.ts'
-import { createResourceSearch } from '../search/resourceSearch.ts'
-import type { ResourceSearch } from '../search/types.ts'
 import type { MentionQuery } from './mentionQuery.ts'
 
 interface OptionBase {

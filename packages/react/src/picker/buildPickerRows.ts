@@ -2,8 +2,8 @@
 // The tree and the list order come from the collection helpers; this file adds the
 // picker's own rows (server headers, status, load-more, folder messages).
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
+import type { SearchableItem, SearchHit } from '@resource-kit/search'
 import { isAssistantOnly } from '../collection/index.ts'
-import type { SearchableItem, SearchHit } from '../search/index.ts'
 import {
   buildSourceTree,
   listRowsOf,

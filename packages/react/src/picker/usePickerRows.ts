@@ -1,8 +1,9 @@
 // BEHAVIOUR: sources → rows. Without a query: the tree (collection helpers) or the flat
 // list; with one: fuzzy hits grouped by server. Every server keeps its status rows, so a
 // failing server shows its error while the others' items stay.
+
+import { createResourceSearch, type SearchHit } from '@resource-kit/search'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { createResourceSearch, type SearchHit } from '../search/index.ts'
 import { buildSourceRows, type SearchItem, searchItemsOf } from './buildPickerRows.ts'
 import { buildSourceTree, listRowsOf, type SourceTree } from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'

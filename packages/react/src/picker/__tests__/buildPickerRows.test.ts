@@ -1,5 +1,5 @@
+import { createResourceSearch } from '@resource-kit/search'
 import { describe, expect, it } from 'vitest'
-import { createResourceSearch } from '../../search/index.ts'
 import {
   type BuildRowsInput,
   buildSourceRows,

@@ -1,6 +1,7 @@
 // PARTS: text with the fuzzy-search matches marked. Always text nodes, never HTML.
+
+import { highlightRanges } from '@resource-kit/search'
 import { Fragment } from 'react'
-import { highlightRanges } from '../../search/index.ts'
 
 export interface PickerHighlightProps {
   text: string

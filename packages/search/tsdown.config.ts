@@ -1,0 +1,9 @@
+import { defineConfig } from 'tsdown'
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: 'esm',
+  dts: true,
+  clean: true,
+  external: [/^fuse\.js$/],
+})
