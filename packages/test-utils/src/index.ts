@@ -25,6 +25,15 @@ export {
   TS_NODE_ARGS,
 } from './paths.ts'
 export { createRawModernServer, type RawModernServerOptions } from './rawModernServer.ts'
+export {
+  createScriptedServer,
+  type ScriptedConnection,
+  type ScriptedHandler,
+  type ScriptedListen,
+  type ScriptedRequest,
+  type ScriptedServer,
+  type ScriptedServerOptions,
+} from './scriptedServer.ts'
 export type { HttpFixture } from './serveFetch.ts'
 export { serveFetch } from './serveFetch.ts'
 export { StdioInPlaceTransport } from './stdioInPlace.ts'
