@@ -1,5 +1,12 @@
 // The public door of @resource-kit/client: named exports only, types apart.
-export { MAX_TTL_MS, readCacheHints, readResultType } from './cacheHints.ts'
+export type { CacheLimits } from './cacheBudget.ts'
+export { DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
+export {
+  assertCompleteResult,
+  MAX_TTL_MS,
+  readCacheHints,
+  readResultType,
+} from './cacheHints.ts'
 export { toCompletion } from './complete.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
@@ -17,7 +24,9 @@ export {
   InvalidCursorError,
   InvalidParamsError,
   McpRequestError,
+  MessageTooLargeError,
   NotSupportedError,
+  RequestCancelledError,
   ResourceKitError,
   ResourceNotFoundError,
   ResourceTooLargeError,
@@ -40,7 +49,7 @@ export type {
 export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
 export { classifyReadError, isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
-export { iteratePages, walkPages } from './paginate.ts'
+export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 export type {
   CompleteOptions,
   ListOptions,

@@ -1,8 +1,14 @@
 // The Session port over @modelcontextprotocol/client v2: the only module (with its
 // helpers sdkWireTap / sdkErrors / sdkSources) that touches the SDK's Client.
 import { Client, type McpSubscription, type Transport } from '@modelcontextprotocol/client'
+import { MessageTooLargeError } from './errors.ts'
 import { answerLegacyElicitation } from './sdkElicitation.ts'
-import { toConnectError, toRequestError } from './sdkErrors.ts'
+import {
+  bufferOverflowLimit,
+  isResultDecodeError,
+  toConnectError,
+  toRequestError,
+} from './sdkErrors.ts'
 import { isPlainObject, tapTransport, type WireTap } from './sdkWireTap.ts'
 import type {
   ListenHandle,
@@ -138,9 +144,20 @@ class SdkSession implements Session {
       if (isPlainObject(value)) return value
       throw new Error('the response carried no result object')
     } catch (error) {
-      // The SDK may reject a result the spec accepts (no resultType / ttlMs): keep the raw one.
+      // The SDK may reject a result the spec accepts (no resultType / ttlMs): keep the raw one,
+      // which our validation then checks. Only a decoding rejection: a timeout, a closed
+      // connection or anything else the SDK refused stays an error.
       const raw = captured?.id === undefined ? undefined : this.#tap.take(captured.id)
-      if (raw && !signal?.aborted) return raw
+      if (raw && !signal?.aborted && isResultDecodeError(error)) return raw
+      // The stdio transport drops the connection when a message overflows its buffer.
+      const limit = signal?.aborted ? undefined : bufferOverflowLimit(this.#lastError)
+      if (limit !== undefined) {
+        throw new MessageTooLargeError(limit, {
+          method,
+          serverId: this.#serverId,
+          cause: this.#lastError,
+        })
+      }
       throw toRequestError(error, method, this.#serverId, signal)
     }
   }
