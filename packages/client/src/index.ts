@@ -1,6 +1,12 @@
 // The public door of @resource-kit/client: named exports only, types apart.
 export { MAX_TTL_MS, readCacheHints, readResultType } from './cacheHints.ts'
 export { toCompletion } from './complete.ts'
+export type {
+  ConnectionFailure,
+  ConnectionFailureCause,
+  ConnectionFailureContext,
+} from './connectionFailure.ts'
+export { describeConnectionFailure } from './connectionFailure.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
 export {
@@ -60,6 +66,8 @@ export { resourceKeys } from './resourceKeys.ts'
 export { pageQuery, readQuery, ttlStaleTime } from './resourceQueries.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export { sessionFactoryFor } from './sdkSources.ts'
+export type { NamedServer } from './serverDisplayName.ts'
+export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'
 export type {
   ListenHandle,
   Session,
