@@ -8,6 +8,12 @@ export {
   readResultType,
 } from './cacheHints.ts'
 export { toCompletion } from './complete.ts'
+export type {
+  ConnectionFailure,
+  ConnectionFailureCause,
+  ConnectionFailureContext,
+} from './connectionFailure.ts'
+export { describeConnectionFailure } from './connectionFailure.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
 export {
@@ -69,6 +75,8 @@ export { resourceKeys } from './resourceKeys.ts'
 export { pageQuery, readQuery, ttlStaleTime } from './resourceQueries.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export { sessionFactoryFor } from './sdkSources.ts'
+export type { NamedServer } from './serverDisplayName.ts'
+export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'
 export type {
   ListenHandle,
   Session,
