@@ -69,6 +69,7 @@ export type {
   SessionNotification,
   SubscriptionFilter,
 } from './session.ts'
+export { SessionExpiredError } from './sessionExpiredError.ts'
 export type {
   Annotations,
   BlobResourceContents,
