@@ -16,8 +16,8 @@ export interface FixtureServer {
   fetch(request: Request | string | URL, init?: RequestInit): Promise<Response>
   /** The URL to pair with `fetch` (any URL works; the handler ignores it). */
   readonly url: string
-  /** Serve over real HTTP on 127.0.0.1 (closed by `close()`). */
-  listenHttp(): Promise<HttpFixture>
+  /** Serve over real HTTP on 127.0.0.1, on `port` (default: any free one); closed by `close()`. */
+  listenHttp(options?: { port?: number }): Promise<HttpFixture>
   /**
    * A redeploy of the HTTP handler: the running one shuts down (its listen streams get
    * their graceful result) and a fresh one over the same world takes the next request.
@@ -72,8 +72,8 @@ export function createFixtureServer(options: FixtureOptions = {}): FixtureServer
       http = createHttp()
       await previous.close()
     },
-    async listenHttp() {
-      const served = await serveFetch((request) => http.fetch(request))
+    async listenHttp(options) {
+      const served = await serveFetch((request) => http.fetch(request), options)
       closers.push(() => served.close())
       return served
     },
