@@ -1,6 +1,9 @@
 // The facade: servers by id (ServerRegistry), lists and reads through the one cache of
 // record (a query-core QueryClient), completion, and the subscription engine per server.
 import { QueryClient } from '@tanstack/query-core'
+import { bindOAuth, type OAuthBinding } from './auth/bindOAuth.ts'
+import { isOAuth } from './auth/createOAuth.ts'
+import { isPrivateEntry } from './auth/privateEntries.ts'
 import { requestCompletion } from './complete.ts'
 import { InvalidCursorError, InvalidParamsError, McpRequestError } from './errors.ts'
 import { requestWithInput } from './inputRequired.ts'
@@ -20,6 +23,7 @@ import type {
 import { resourceKeys } from './resourceKeys.ts'
 import { pageQuery, readQuery } from './resourceQueries.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
+import type { ServerConnection } from './serverConnection.ts'
 import { ServerRegistry } from './serverRegistry.ts'
 import { SharedFetches } from './sharedFetch.ts'
 import { createServerSubscriptions, type ServerSubscriptions } from './subscriptions.ts'
@@ -57,6 +61,8 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #fetches: SharedFetches
   /** Results reached through input rounds: returned once, never served from the cache. */
   readonly #uncached = new WeakSet<ReadResult>()
+  /** Servers with OAuth sign-in, by id. */
+  readonly #oauth = new Map<string, OAuthBinding>()
 
   constructor(options: ResourceClientOptions) {
     this.#options = options
@@ -69,9 +75,11 @@ class HeadlessResourceClient implements ResourceClient {
 
   addServer(id: string, source: ServerSource): ServerSnapshot {
     const onInput = this.#options.inputHandler
+    const binding = this.#bindOAuth(id, source)
     const connection = this.#registry.add({
       id,
-      factory: sessionFactoryFor(source),
+      factory: sessionFactoryFor(source, binding?.oauth),
+      ...(binding && { decorate: (snapshot: ServerSnapshot) => binding.decorate(snapshot) }),
       connectOptions: {
         clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
         ...(onInput && {
@@ -91,12 +99,31 @@ class HeadlessResourceClient implements ResourceClient {
     this.#subscriptions.delete(id)
     await subscriptions?.close()
     await connection.close()
+    this.#oauth.get(id)?.dispose()
+    this.#oauth.delete(id)
     this.#registry.delete(id)
     this.queryClient.removeQueries({ queryKey: resourceKeys.server(id) })
   }
 
   async reconnect(id: string): Promise<void> {
     await this.#registry.require(id).connect()
+  }
+
+  partitionOf(serverId: string): string {
+    const binding = this.#oauth.get(serverId)
+    if (!binding) return this.partition
+    return `${this.partition}~${binding.oauth.principal ?? 'signed-out'}`
+  }
+
+  async completeSignIn(
+    callbackUrl: string | URL,
+    options?: { signal?: AbortSignal },
+  ): Promise<boolean> {
+    const url = new URL(callbackUrl)
+    for (const binding of this.#oauth.values()) {
+      if (await binding.complete(url, options?.signal)) return true
+    }
+    return false
   }
 
   getServer(id: string): ServerSnapshot | undefined {
@@ -146,7 +173,8 @@ class HeadlessResourceClient implements ResourceClient {
   // READ AND COMPLETE
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
-    const key = resourceKeys.read(serverId, this.partition, uri)
+    await this.#oauth.get(serverId)?.oauth.loaded // the partition is known once the sign-in is read
+    const key = resourceKeys.read(serverId, this.partitionOf(serverId), uri)
     // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
     const result = await this.#fetches.fetch(
       readQuery(key, (signal) => this.#fetchRead(serverId, uri, signal)),
@@ -189,16 +217,16 @@ class HeadlessResourceClient implements ResourceClient {
   async invalidateLists(serverId: string): Promise<void> {
     await Promise.all([
       this.queryClient.invalidateQueries({
-        queryKey: resourceKeys.lists(serverId, this.partition),
+        queryKey: resourceKeys.lists(serverId, this.partitionOf(serverId)),
       }),
       this.queryClient.invalidateQueries({
-        queryKey: resourceKeys.templateLists(serverId, this.partition),
+        queryKey: resourceKeys.templateLists(serverId, this.partitionOf(serverId)),
       }),
     ])
   }
 
   async invalidateRead(serverId: string, uri: string): Promise<void> {
-    const prefix = resourceKeys.reads(serverId, this.partition)
+    const prefix = resourceKeys.reads(serverId, this.partitionOf(serverId))
     await this.queryClient.invalidateQueries({
       queryKey: prefix,
       predicate: (query) => {
@@ -214,16 +242,38 @@ class HeadlessResourceClient implements ResourceClient {
 
   // INTERNALS
 
+  #bindOAuth(id: string, source: ServerSource): OAuthBinding | undefined {
+    if (!('url' in source) || !isOAuth(source.auth)) return undefined
+    let connection: ServerConnection | undefined
+    const binding = bindOAuth({
+      serverId: id,
+      oauth: source.auth.forServer(id, new URL(source.url)),
+      connection: () => (connection ??= this.#registry.get(id)),
+      onSignedOut: (principal) => {
+        if (principal === undefined) return
+        // That account's private entries go; public ones are anyone's.
+        this.queryClient.removeQueries({
+          queryKey: resourceKeys.partition(id, `${this.partition}~${principal}`),
+          predicate: (query) => isPrivateEntry(query.state.data),
+        })
+      },
+    })
+    this.#oauth.set(id, binding)
+    return binding
+  }
+
   async #page<T extends Resource | ResourceTemplate>(
     kind: ListKind,
     serverId: string,
     cursor: string | undefined,
     signal?: AbortSignal,
   ): Promise<Page<T>> {
+    await this.#oauth.get(serverId)?.oauth.loaded
+    const partition = this.partitionOf(serverId)
     const key =
       kind === 'resources'
-        ? resourceKeys.list(serverId, this.partition, cursor)
-        : resourceKeys.templateList(serverId, this.partition, cursor)
+        ? resourceKeys.list(serverId, partition, cursor)
+        : resourceKeys.templateList(serverId, partition, cursor)
     try {
       const page = await this.#fetches.fetch(
         pageQuery(key, (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal)),

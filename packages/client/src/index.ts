@@ -1,4 +1,9 @@
 // The public door of @resource-kit/client: named exports only, types apart.
+export type { AuthStorage, LocalStorageAuthOptions } from './auth/authStorage.ts'
+export { localStorageAuthStorage, memoryAuthStorage } from './auth/authStorage.ts'
+export type { AuthorizationContext, OAuth, OAuthOptions } from './auth/createOAuth.ts'
+export { createOAuth } from './auth/createOAuth.ts'
+export type { SignedInAccount } from './auth/tokenAccount.ts'
 export { MAX_TTL_MS, readCacheHints, readResultType } from './cacheHints.ts'
 export { toCompletion } from './complete.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
@@ -84,6 +89,7 @@ export type {
   ResourceCapabilities,
   ResourceContents,
   ResourceTemplate,
+  ServerAuthSnapshot,
   ServerCapabilities,
   ServerSnapshot,
   ServerStatus,

@@ -3,6 +3,9 @@
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import type { ServerSource } from './resourceClient.ts'
 
+export type { FileAuthStorageOptions } from './auth/fileAuthStorage.ts'
+export { defaultAuthFile, fileAuthStorage } from './auth/fileAuthStorage.ts'
+
 export interface StdioServerOptions {
   /** The executable to run. */
   command: string
