@@ -8,6 +8,9 @@ import {
   type QueryFilters,
   type QueryKey,
 } from '@tanstack/query-core'
+import { bindOAuth, type OAuthBinding } from './auth/bindOAuth.ts'
+import { isOAuth } from './auth/createOAuth.ts'
+import { isPrivateEntry } from './auth/privateEntries.ts'
 import { boundCache, DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
 import { requestCompletion } from './complete.ts'
 import {
@@ -35,6 +38,7 @@ import type {
 import { resourceKeys } from './resourceKeys.ts'
 import { pageQuery, readQuery } from './resourceQueries.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
+import type { ServerConnection } from './serverConnection.ts'
 import { ServerRegistry } from './serverRegistry.ts'
 import { SharedFetches } from './sharedFetch.ts'
 import { createServerSubscriptions, type ServerSubscriptions } from './subscriptions.ts'
@@ -79,6 +83,8 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #freshness = new Freshness()
   readonly #gcTime: number
   readonly #detach: (() => void)[]
+  /** Servers with OAuth sign-in, by id. */
+  readonly #oauth = new Map<string, OAuthBinding>()
 
   constructor(options: ResourceClientOptions) {
     this.#options = options
@@ -96,8 +102,8 @@ class HeadlessResourceClient implements ResourceClient {
       boundCache(this.queryClient, {
         owns: (key) =>
           key[0] === 'mcp' &&
-          key[2] === this.partition &&
           typeof key[1] === 'string' &&
+          key[2] === this.partitionOf(key[1]) &&
           this.#registry.get(key[1]) !== undefined,
         sizeOf: readBytes,
         maxEntries: limits.maxEntries ?? DEFAULT_CACHE_LIMITS.maxEntries,
@@ -110,9 +116,11 @@ class HeadlessResourceClient implements ResourceClient {
 
   addServer(id: string, source: ServerSource): ServerSnapshot {
     const onInput = this.#options.inputHandler
+    const binding = this.#bindOAuth(id, source)
     const connection = this.#registry.add({
       id,
-      factory: sessionFactoryFor(source),
+      factory: sessionFactoryFor(source, binding?.oauth),
+      ...(binding && { decorate: (snapshot: ServerSnapshot) => binding.decorate(snapshot) }),
       connectOptions: {
         clientInfo: this.#options.clientInfo ?? DEFAULT_CLIENT_INFO,
         ...(onInput && {
@@ -143,9 +151,15 @@ class HeadlessResourceClient implements ResourceClient {
     this.#unfollow.delete(id)
     await subscriptions?.close()
     await connection.close()
+    this.#oauth.get(id)?.dispose()
+    this.#oauth.delete(id)
     this.#registry.delete(id)
-    // Only this client's partition: another client (principal) sharing the QueryClient keeps its own.
-    this.queryClient.removeQueries({ queryKey: resourceKeys.partition(id, this.partition) })
+    // Only this client's partitions (signed-in accounts included): another client (principal)
+    // sharing the QueryClient keeps its own.
+    this.queryClient.removeQueries({
+      queryKey: resourceKeys.server(id),
+      predicate: (query) => this.#ownsPartition(query.queryKey[2]),
+    })
   }
 
   async reconnect(id: string): Promise<void> {
@@ -154,6 +168,30 @@ class HeadlessResourceClient implements ResourceClient {
     } catch (error) {
       throw toPublicError(error, 'Reconnecting', id)
     }
+  }
+
+  #ownsPartition(partition: unknown): boolean {
+    return (
+      partition === this.partition ||
+      (typeof partition === 'string' && partition.startsWith(`${this.partition}~`))
+    )
+  }
+
+  partitionOf(serverId: string): string {
+    const binding = this.#oauth.get(serverId)
+    if (!binding) return this.partition
+    return `${this.partition}~${binding.oauth.principal ?? 'signed-out'}`
+  }
+
+  async completeSignIn(
+    callbackUrl: string | URL,
+    options?: { signal?: AbortSignal },
+  ): Promise<boolean> {
+    const url = new URL(callbackUrl)
+    for (const binding of this.#oauth.values()) {
+      if (await binding.complete(url, options?.signal)) return true
+    }
+    return false
   }
 
   getServer(id: string): ServerSnapshot | undefined {
@@ -207,7 +245,8 @@ class HeadlessResourceClient implements ResourceClient {
   // READ AND COMPLETE
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
-    const key = resourceKeys.read(serverId, this.partition, uri)
+    await this.#oauth.get(serverId)?.oauth.loaded // the partition is known once the sign-in is read
+    const key = resourceKeys.read(serverId, this.partitionOf(serverId), uri)
     const signal = options?.signal
     try {
       // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
@@ -268,13 +307,15 @@ class HeadlessResourceClient implements ResourceClient {
 
   async invalidateLists(serverId: string): Promise<void> {
     await Promise.all([
-      this.#invalidate({ queryKey: resourceKeys.lists(serverId, this.partition) }),
-      this.#invalidate({ queryKey: resourceKeys.templateLists(serverId, this.partition) }),
+      this.#invalidate({ queryKey: resourceKeys.lists(serverId, this.partitionOf(serverId)) }),
+      this.#invalidate({
+        queryKey: resourceKeys.templateLists(serverId, this.partitionOf(serverId)),
+      }),
     ])
   }
 
   async invalidateRead(serverId: string, uri: string): Promise<void> {
-    const prefix = resourceKeys.reads(serverId, this.partition)
+    const prefix = resourceKeys.reads(serverId, this.partitionOf(serverId))
     await this.#invalidate({
       queryKey: prefix,
       predicate: (query) => {
@@ -340,16 +381,38 @@ class HeadlessResourceClient implements ResourceClient {
     for (const query of queries) if (query.state.fetchStatus === 'idle') cache.remove(query)
   }
 
+  #bindOAuth(id: string, source: ServerSource): OAuthBinding | undefined {
+    if (!('url' in source) || !isOAuth(source.auth)) return undefined
+    let connection: ServerConnection | undefined
+    const binding = bindOAuth({
+      serverId: id,
+      oauth: source.auth.forServer(id, new URL(source.url)),
+      connection: () => (connection ??= this.#registry.get(id)),
+      onSignedOut: (principal) => {
+        if (principal === undefined) return
+        // That account's private entries go; public ones are anyone's.
+        this.queryClient.removeQueries({
+          queryKey: resourceKeys.partition(id, `${this.partition}~${principal}`),
+          predicate: (query) => isPrivateEntry(query.state.data),
+        })
+      },
+    })
+    this.#oauth.set(id, binding)
+    return binding
+  }
+
   async #page<T extends Resource | ResourceTemplate>(
     kind: ListKind,
     serverId: string,
     cursor: string | undefined,
     signal?: AbortSignal,
   ): Promise<Page<T>> {
+    await this.#oauth.get(serverId)?.oauth.loaded
+    const partition = this.partitionOf(serverId)
     const key =
       kind === 'resources'
-        ? resourceKeys.list(serverId, this.partition, cursor)
-        : resourceKeys.templateList(serverId, this.partition, cursor)
+        ? resourceKeys.list(serverId, partition, cursor)
+        : resourceKeys.templateList(serverId, partition, cursor)
     try {
       return (await this.#fresh(
         key,

@@ -1,4 +1,9 @@
 // The public door of @resource-kit/client: named exports only, types apart.
+export type { AuthStorage, LocalStorageAuthOptions } from './auth/authStorage.ts'
+export { localStorageAuthStorage, memoryAuthStorage } from './auth/authStorage.ts'
+export type { AuthorizationContext, OAuth, OAuthOptions } from './auth/createOAuth.ts'
+export { createOAuth } from './auth/createOAuth.ts'
+export type { SignedInAccount } from './auth/tokenAccount.ts'
 export type { CacheLimits } from './cacheBudget.ts'
 export { DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
 export {
@@ -102,6 +107,7 @@ export type {
   ResourceCapabilities,
   ResourceContents,
   ResourceTemplate,
+  ServerAuthSnapshot,
   ServerCapabilities,
   ServerSnapshot,
   ServerStatus,

@@ -6,6 +6,9 @@ export { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/client'
 
 import type { ServerSource } from './resourceClient.ts'
 
+export type { FileAuthStorageOptions } from './auth/fileAuthStorage.ts'
+export { defaultAuthFile, fileAuthStorage } from './auth/fileAuthStorage.ts'
+
 export interface StdioServerOptions {
   /** The executable to run. */
   command: string

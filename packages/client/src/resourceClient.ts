@@ -1,6 +1,8 @@
 // The public face of @resource-kit/client (implemented by createResourceClient.ts).
 // The React package, the CLI and the chat app code against this interface.
+import type { AuthProvider, OAuthClientProvider } from '@modelcontextprotocol/client'
 import type { QueryClient } from '@tanstack/query-core'
+import type { OAuth } from './auth/createOAuth.ts'
 import type { CacheLimits } from './cacheBudget.ts'
 import type { InputHandler } from './inputHandler.ts'
 import type { SessionFactory, SubscriptionFilter } from './session.ts'
@@ -18,7 +20,16 @@ import type {
 /** How to reach a server. Stdio commands come from `@resource-kit/client/node` (`stdioServer`). */
 export type ServerSource =
   /** Streamable HTTP endpoint. */
-  | { url: string | URL; headers?: Record<string, string>; fetch?: typeof fetch }
+  | {
+      url: string | URL
+      headers?: Record<string, string>
+      fetch?: typeof fetch
+      /**
+       * Authorization: an `OAuth` from `createOAuth` (sign-in with `ServerSnapshot.auth`), or
+       * an SDK `OAuthClientProvider` / `AuthProvider` handed to the transport as it is.
+       */
+      auth?: OAuth | OAuthClientProvider | AuthProvider
+    }
   /** An SDK transport, or a (possibly async) factory making a fresh one per (re)connect. */
   | { transport: unknown | (() => unknown) | (() => Promise<unknown>) }
   /** An SDK `Client` the app already has (connected or not). */
@@ -114,6 +125,16 @@ export interface Watch {
 export interface ResourceClient {
   readonly queryClient: QueryClient
   readonly partition: string
+  /**
+   * The partition of one server's cache entries: `partition`, plus the signed-in principal
+   * for a server with OAuth sign-in (so `private` entries follow the account).
+   */
+  partitionOf(serverId: string): string
+  /**
+   * Finishes a redirect-mode sign-in on the callback page: the server whose request the
+   * URL answers (by `state`) exchanges the code and reconnects. False when none matches.
+   */
+  completeSignIn(callbackUrl: string | URL, options?: { signal?: AbortSignal }): Promise<boolean>
 
   addServer(id: string, source: ServerSource): ServerSnapshot
   removeServer(id: string): Promise<void>

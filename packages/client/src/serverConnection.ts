@@ -21,6 +21,8 @@ export interface ServerConnectionOptions {
   /** Called after every snapshot change. */
   onChange: () => void
   logger?: Pick<Console, 'debug' | 'warn' | 'error'>
+  /** Adds to every snapshot what the connection does not own (an OAuth server's sign-in). */
+  decorate?: (snapshot: ServerSnapshot) => ServerSnapshot
 }
 
 export class ServerConnection {
@@ -38,7 +40,8 @@ export class ServerConnection {
   constructor(options: ServerConnectionOptions) {
     this.id = options.id
     this.#options = options
-    this.#snapshot = { id: options.id, status: 'connecting' }
+    const initial: ServerSnapshot = { id: options.id, status: 'connecting' }
+    this.#snapshot = options.decorate ? options.decorate(initial) : initial
   }
 
   get snapshot(): ServerSnapshot {
@@ -178,8 +181,26 @@ export class ServerConnection {
     for (const listener of this.#sessionListeners) listener(session)
   }
 
+  // AUTH (used by auth/connectOAuth.ts)
+
+  /** Rebuilds the snapshot (the sign-in it shows changed). */
+  redecorate(): void {
+    this.#set({ ...this.#snapshot })
+  }
+
+  /**
+   * The server needs (new) authorization while connected (a refused refresh, more scope,
+   * sign-out): drops the Session and stays `needs-auth` until the next connect. What was
+   * loaded stays in the cache.
+   */
+  requireAuth(error: Error): void {
+    if (this.#snapshot.status === 'closed') return
+    this.#dropSession()
+    this.#set({ ...this.#snapshot, status: 'needs-auth', error })
+  }
+
   #set(snapshot: ServerSnapshot): void {
-    this.#snapshot = snapshot
+    this.#snapshot = this.#options.decorate ? this.#options.decorate(snapshot) : snapshot
     this.#options.onChange()
   }
 }
