@@ -48,6 +48,7 @@ import type {
   ServerSnapshot,
   WalkResult,
 } from './types.ts'
+import { followUnsolicited } from './unsolicitedInvalidation.ts'
 import { toResourcePage, toTemplatePage } from './validateList.ts'
 import { assertWithinLimit, byteLength, toReadResult } from './validateRead.ts'
 
@@ -68,6 +69,8 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #options: ResourceClientOptions
   readonly #registry = new ServerRegistry()
   readonly #subscriptions = new Map<string, ServerSubscriptions>()
+  /** Per server: stops invalidating on its unsolicited notifications. */
+  readonly #unfollow = new Map<string, () => void>()
   /** Deduplicated fetches, cancelled when their last waiting caller aborts. */
   readonly #fetches: SharedFetches
   /** Results reached through input rounds: returned once, never served from the cache. */
@@ -118,6 +121,15 @@ class HeadlessResourceClient implements ResourceClient {
       },
       ...(this.#options.logger && { logger: this.#options.logger }),
     })
+    this.#unfollow.set(
+      id,
+      followUnsolicited({
+        onSession: (listener) => connection.onSession(listener),
+        invalidateRead: (uri) => this.invalidateRead(id, uri),
+        invalidateLists: () => this.invalidateLists(id),
+        ...(this.#options.logger && { logger: this.#options.logger }),
+      }),
+    )
     connection.connect()
     return connection.snapshot
   }
@@ -127,6 +139,8 @@ class HeadlessResourceClient implements ResourceClient {
     if (!connection) return
     const subscriptions = this.#subscriptions.get(id)
     this.#subscriptions.delete(id)
+    this.#unfollow.get(id)?.()
+    this.#unfollow.delete(id)
     await subscriptions?.close()
     await connection.close()
     this.#registry.delete(id)
@@ -243,6 +257,7 @@ class HeadlessResourceClient implements ResourceClient {
           getSession: (signal) => connection.getSession(signal),
           invalidateRead: (uri) => this.invalidateRead(serverId, uri),
           invalidateLists: () => this.invalidateLists(serverId),
+          invalidatesUnsolicited: true,
         },
         ...(this.#options.logger && { logger: this.#options.logger }),
       })

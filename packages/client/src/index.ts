@@ -8,6 +8,12 @@ export {
   readResultType,
 } from './cacheHints.ts'
 export { toCompletion } from './complete.ts'
+export type {
+  ConnectionFailure,
+  ConnectionFailureCause,
+  ConnectionFailureContext,
+} from './connectionFailure.ts'
+export { describeConnectionFailure } from './connectionFailure.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
 export {
@@ -77,6 +83,8 @@ export { resourceKeys } from './resourceKeys.ts'
 export { pageQuery, readQuery, ttlStaleTime } from './resourceQueries.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export { sessionFactoryFor } from './sdkSources.ts'
+export type { NamedServer } from './serverDisplayName.ts'
+export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'
 export type {
   ListenHandle,
   Session,
@@ -86,6 +94,7 @@ export type {
   SessionNotification,
   SubscriptionFilter,
 } from './session.ts'
+export { SessionExpiredError } from './sessionExpiredError.ts'
 export type {
   Annotations,
   BlobResourceContents,
