@@ -44,6 +44,14 @@ export {
   ServerNotReadyError,
   UnknownServerError,
 } from './errors.ts'
+export type { SafeIconOptions } from './iconSafety.ts'
+export {
+  checkIconSrc,
+  isSafeIconSource,
+  MAX_DATA_ICON_BYTES,
+  MAX_ICON_URL_LENGTH,
+  safeIconSrc,
+} from './iconSafety.ts'
 export type {
   ElicitationAnswer,
   ElicitationRequest,
@@ -127,5 +135,5 @@ export {
   parseTemplate,
   templateVariables,
 } from './uriTemplate.ts'
-export { isSafeIconSource, toResourcePage, toTemplatePage } from './validateList.ts'
+export { toIcons, toResourcePage, toTemplatePage } from './validateList.ts'
 export { isBase64, toReadResult } from './validateRead.ts'

@@ -12,7 +12,8 @@ import {
 } from './errors.ts'
 import type { Session, SessionConnectOptions, SessionFactory } from './session.ts'
 import { SessionExpiredError } from './sessionExpiredError.ts'
-import type { ServerSnapshot, ServerStatus } from './types.ts'
+import type { Implementation, ServerSnapshot, ServerStatus } from './types.ts'
+import { toIcons } from './validateList.ts'
 
 export interface ServerConnectionOptions {
   id: string
@@ -143,7 +144,7 @@ export class ServerConnection {
       era,
       protocolVersion,
       capabilities,
-      ...(serverInfo && { serverInfo }),
+      ...(serverInfo && { serverInfo: withSafeIcons(serverInfo) }),
       ...(instructions !== undefined && { instructions }),
     })
     this.#offClose = session.onClose((error) => {
@@ -213,4 +214,12 @@ function toError(error: unknown, serverId: string): Error {
     serverId,
     cause: error,
   })
+}
+
+/** serverInfo as the server sent it, its icons filtered by the one icon policy (as list icons are). */
+function withSafeIcons(serverInfo: Implementation): Implementation {
+  if (serverInfo.icons === undefined) return serverInfo
+  const { icons, ...rest } = serverInfo
+  const safe = toIcons(icons)
+  return safe ? { ...rest, icons: safe } : rest
 }

@@ -1,8 +1,9 @@
 // Untrusted list results → typed pages. A malformed item is dropped (the rest of the page
 // is kept); a page without its array is an error. Only known fields of the right type
-// are kept, and icons only from `https:` or `data:image/` sources.
+// are kept, and icons only when they pass the one icon policy (iconSafety.ts).
 import { assertCompleteResult, readCacheHints } from './cacheHints.ts'
 import { InvalidContentError } from './errors.ts'
+import { checkIconSrc } from './iconSafety.ts'
 import { isPlainObject } from './sdkWireTap.ts'
 import type { Annotations, Icon, Page, Resource, ResourceTemplate } from './types.ts'
 
@@ -98,8 +99,8 @@ function describe(target: Resource | ResourceTemplate, raw: Record<string, unkno
 export function toIcons(value: unknown): Icon[] | undefined {
   if (!Array.isArray(value)) return undefined
   const icons = value.filter(isPlainObject).flatMap((icon): Icon[] => {
-    const src = icon.src
-    if (typeof src !== 'string' || !isSafeIconSource(src)) return []
+    const src = checkIconSrc(icon.src)
+    if (src === undefined) return []
     const sizes = Array.isArray(icon.sizes) ? icon.sizes.filter((s) => typeof s === 'string') : []
     return [
       {
@@ -111,10 +112,6 @@ export function toIcons(value: unknown): Icon[] | undefined {
     ]
   })
   return icons.length > 0 ? icons : undefined
-}
-
-export function isSafeIconSource(src: string): boolean {
-  return /^https:\/\//i.test(src) || /^data:image\//i.test(src)
 }
 
 function toAnnotations(value: unknown): Annotations | undefined {

@@ -1,3 +1,4 @@
+import { PIXEL_PNG_BASE64 } from '@resource-kit/test-utils'
 import { describe, expect, it } from 'vitest'
 import { InvalidContentError } from '../errors.ts'
 import { toResourcePage, toTemplatePage } from '../validateList.ts'
@@ -28,7 +29,7 @@ describe('toResourcePage', () => {
     })
   })
 
-  it('keeps icons only from https: and data:image/ sources', () => {
+  it('keeps icons only from https: and raster data:image/ sources (the one icon policy)', () => {
     const page = toResourcePage(
       {
         resources: [
@@ -38,7 +39,9 @@ describe('toResourcePage', () => {
             icons: [
               { src: 'https://e.com/a.png', sizes: ['48x48'] },
               { src: 'javascript:alert(1)' },
+              { src: `data:image/png;base64,${PIXEL_PNG_BASE64}` },
               { src: 'data:image/png;base64,AAAA' },
+              { src: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=' },
               { src: 'data:text/html,<script>' },
               { src: 'http://e.com/a.png' },
             ],
@@ -49,7 +52,7 @@ describe('toResourcePage', () => {
     )
     expect(page.items[0]?.icons).toEqual([
       { src: 'https://e.com/a.png', sizes: ['48x48'] },
-      { src: 'data:image/png;base64,AAAA' },
+      { src: `data:image/png;base64,${PIXEL_PNG_BASE64}` },
     ])
   })
 

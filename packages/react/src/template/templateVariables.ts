@@ -6,7 +6,7 @@ import { templateVariables } from '@resource-kit/client'
 export interface TemplateVariable {
   /** The variable's name (sent to completion/complete). */
   name: string
-  /** The name the client's expandTemplate expects (the SDK keeps a `:N` prefix modifier). */
+  /** The name the client's expandTemplate expects (the variable name, without modifiers). */
   key: string
   required: boolean
 }
