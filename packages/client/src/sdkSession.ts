@@ -6,9 +6,14 @@ import {
   SdkError,
   type Transport,
 } from '@modelcontextprotocol/client'
-import { ConnectionError } from './errors.ts'
+import { ConnectionError, MessageTooLargeError } from './errors.ts'
 import { answerLegacyElicitation } from './sdkElicitation.ts'
-import { toConnectError, toRequestError } from './sdkErrors.ts'
+import {
+  bufferOverflowLimit,
+  isResultDecodeError,
+  toConnectError,
+  toRequestError,
+} from './sdkErrors.ts'
 import { isPlainObject, tapTransport, type WireTap } from './sdkWireTap.ts'
 import type {
   ListenHandle,
@@ -148,9 +153,20 @@ class SdkSession implements Session {
       if (isPlainObject(value)) return value
       throw new Error('the response carried no result object')
     } catch (error) {
-      // The SDK may reject a result the spec accepts (no resultType / ttlMs): keep the raw one.
+      // The SDK may reject a result the spec accepts (no resultType / ttlMs): keep the raw one,
+      // which our validation then checks. Only a decoding rejection: a timeout, a closed
+      // connection or anything else the SDK refused stays an error.
       const raw = captured?.id === undefined ? undefined : this.#tap.take(captured.id)
-      if (raw && !signal?.aborted) return raw
+      if (raw && !signal?.aborted && isResultDecodeError(error)) return raw
+      // The stdio transport drops the connection when a message overflows its buffer.
+      const limit = signal?.aborted ? undefined : bufferOverflowLimit(this.#lastError)
+      if (limit !== undefined) {
+        throw new MessageTooLargeError(limit, {
+          method,
+          serverId: this.#serverId,
+          cause: this.#lastError,
+        })
+      }
       if (!signal?.aborted && this.#isSessionGone(error)) throw this.#expire(error)
       // Failed because the session expired under it (the 404 may have reached onerror first).
       if (!signal?.aborted && this.#lastError instanceof SessionExpiredError) throw this.#lastError

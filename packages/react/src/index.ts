@@ -56,6 +56,14 @@ export {
   templatesNodeId,
   typeAhead,
 } from './collection/index.ts'
+export type { ElicitationFormProps } from './input/ElicitationForm.tsx'
+export { ElicitationForm } from './input/ElicitationForm.tsx'
+export type { FieldInput } from './input/elicitationValues.ts'
+export { coerceValues, initialValues } from './input/elicitationValues.ts'
+export type { InputBridge, PendingInput } from './input/inputBridge.ts'
+export { createInputBridge } from './input/inputBridge.ts'
+export type { UseInputRequestsFilter } from './input/useInputRequests.ts'
+export { useInputRequests } from './input/useInputRequests.ts'
 export type {
   ExpandTemplate,
   MentionAttachment,
@@ -91,9 +99,8 @@ export {
   useMentionAttachments,
   useMentionComposer,
 } from './mention/index.ts'
-export type { BuildRowsInput, SearchItem } from './picker/buildPickerRows.ts'
-export { buildSourceRows, searchItemsOf, statusText } from './picker/buildPickerRows.ts'
-export { composeHandlers, mergeRefs, rowDomId } from './picker/mergeProps.ts'
+export type { BuildRowsInput, SearchItem } from './picker/buildSourceRows.ts'
+export { buildSourceRows, searchItemsOf, statusText } from './picker/buildSourceRows.ts'
 export { Picker } from './picker/parts/Picker.ts'
 export type { PickerAssistantToggleProps } from './picker/parts/PickerAssistantToggle.tsx'
 export { PickerAssistantToggle } from './picker/parts/PickerAssistantToggle.tsx'
@@ -125,7 +132,6 @@ export { resolveKey } from './picker/pickerKeyboard.ts'
 export { liveMessage } from './picker/pickerPropGetters.ts'
 export type { PickerRow, PickerRowKind, RowMatch } from './picker/pickerRow.ts'
 export { isActionable, isNavigable } from './picker/pickerRow.ts'
-export type { PickerSource, SourceStatus } from './picker/pickerSource.ts'
 export type {
   ActiveTemplate,
   DirectoryState,
@@ -135,10 +141,9 @@ export type {
   PickerStoreOptions,
   PickerStoreState,
   PickerView,
-  ResourceDescriptor,
 } from './picker/pickerStore.ts'
 // Picker: state, behaviour, parts
-export { createPickerStore, selectionKey } from './picker/pickerStore.ts'
+export { createPickerStore } from './picker/pickerStore.ts'
 export type { ResourcePickerProps } from './picker/ResourcePicker.tsx'
 export { ResourcePicker } from './picker/ResourcePicker.tsx'
 export { changedResourceKeys } from './picker/resourceChanges.ts'
@@ -159,21 +164,12 @@ export {
   prettyJson,
   sniffImageType,
 } from './preview/contentInfo.ts'
-export type { ElicitationFormProps } from './preview/ElicitationForm.tsx'
-export { ElicitationForm } from './preview/ElicitationForm.tsx'
-export type { FieldInput } from './preview/elicitationValues.ts'
-export { coerceValues, initialValues } from './preview/elicitationValues.ts'
-export type { InputBridge, PendingInput } from './preview/inputBridge.ts'
-export { createInputBridge } from './preview/inputBridge.ts'
-export { isNotFoundError } from './preview/isNotFoundError.ts'
 export type { MarkdownPreviewProps } from './preview/MarkdownPreview.tsx'
 export { MarkdownPreview } from './preview/MarkdownPreview.tsx'
 export type { ReadPreviewProps } from './preview/ReadPreview.tsx'
 export { ReadPreview } from './preview/ReadPreview.tsx'
 export type { ResourcePreviewProps } from './preview/ResourcePreview.tsx'
 export { PreviewSummary, ResourcePreview } from './preview/ResourcePreview.tsx'
-export type { UseInputRequestsFilter } from './preview/useInputRequests.ts'
-export { useInputRequests } from './preview/useInputRequests.ts'
 export { contentsToResources, createDirectoryLoader } from './queries/directoryLoader.ts'
 export { reactKeys } from './queries/queryKeys.ts'
 export type {
@@ -201,6 +197,10 @@ export { useResourceSources } from './queries/useResourceSources.ts'
 export { useServerStatus, useServers } from './queries/useServers.ts'
 export type { UseWatchOptions } from './queries/useWatch.ts'
 export { useWatch } from './queries/useWatch.ts'
+export { composeHandlers, mergeRefs } from './shared/composeHandlers.ts'
+export { resourceKey, rowDomId } from './shared/ids.ts'
+export { isNotFoundError } from './shared/isNotFoundError.ts'
+export type { PickerSource, ResourceDescriptor, SourceStatus } from './shared/sourceTypes.ts'
 export type { TemplateFieldProps } from './template/TemplateField.tsx'
 // Templates
 export { TemplateField } from './template/TemplateField.tsx'

@@ -9,9 +9,9 @@ import {
 } from '@resource-kit/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { PickerSource } from '../picker/pickerSource.ts'
 import { completionOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import { describeTemplateVariables } from '../template/templateVariables.ts'
 import {
   insertChip,

@@ -9,9 +9,11 @@ import type {
   MutableRefObject,
   Ref,
 } from 'react'
-import { composeHandlers, mergeRefs, rowDomId } from './mergeProps.ts'
+import { composeHandlers, mergeRefs } from '../shared/composeHandlers.ts'
+import { resourceKey, rowDomId } from '../shared/ids.ts'
+import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { isActionable, type PickerRow } from './pickerRow.ts'
-import { type PickerView, type ResourceDescriptor, selectionKey } from './pickerStore.ts'
+import type { PickerView } from './pickerStore.ts'
 
 interface GetterContext {
   baseId: string
@@ -113,7 +115,7 @@ export function createPropGetters(ctx: GetterContext) {
     /** Props for one row: option or treeitem, with its state as data-* attributes. */
     getItemProps: ({ row, ...user }: Props & { row: PickerRow }) => {
       const uri = rowUri(row)
-      const key = uri === undefined ? undefined : selectionKey(row.serverId, uri)
+      const key = uri === undefined ? undefined : resourceKey(row.serverId, uri)
       const highlighted = row.id === ctx.highlightedId
       const selected = key !== undefined && ctx.selected.has(key)
       const isTree = ctx.view === 'tree'

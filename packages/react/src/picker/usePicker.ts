@@ -20,17 +20,12 @@ import {
 } from 'react'
 import { useStore } from 'zustand'
 import { typeAhead } from '../collection/index.ts'
-import { serverNodeId } from './collectionAdapter.ts'
+import { resourceKey, serverNodeId } from '../shared/ids.ts'
+import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { resolveKey } from './pickerKeyboard.ts'
 import { createPropGetters } from './pickerPropGetters.ts'
 import { isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
-import type { PickerSource } from './pickerSource.ts'
-import {
-  createPickerStore,
-  type PickerStore,
-  type PickerView,
-  type ResourceDescriptor,
-} from './pickerStore.ts'
+import { createPickerStore, type PickerStore, type PickerView } from './pickerStore.ts'
 import { changedResourceKeys } from './resourceChanges.ts'
 import { usePickerRows } from './usePickerRows.ts'
 
@@ -223,7 +218,7 @@ export function usePicker(options: UsePickerOptions) {
     (resource: Resource, serverId: string, mode: 'single' | 'multiple' = selectionMode) => {
       const d = describe(resource, serverId)
       store.getState().select(d, mode)
-      store.getState().clearUpdated(`${serverId}\u0000${resource.uri}`)
+      store.getState().clearUpdated(resourceKey(serverId, resource.uri))
       latest.current.onSelect?.(mode === 'single' ? [d] : [...store.getState().selected.values()])
     },
     [store, selectionMode],

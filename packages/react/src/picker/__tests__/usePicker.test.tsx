@@ -2,7 +2,7 @@ import { act, render, renderHook, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import type { PickerSource } from '../pickerSource.ts'
+import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { createPickerStore } from '../pickerStore.ts'
 import { usePicker } from '../usePicker.ts'
 
