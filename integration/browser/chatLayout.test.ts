@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot } from './harness/artifacts.ts'
 import { axeViolations } from './harness/axe.ts'
 import { type ChatHarness, composer, startChatHarness, tabTo } from './harness/chatApp.ts'
+import { indicatorContrast } from './harness/contrast.ts'
 import { useViewport, viewports } from './harness/viewports.ts'
 
 let chat: ChatHarness
@@ -121,6 +122,34 @@ describe('chat layout', () => {
           .toBe(true)
       }
       expect(errors).toEqual([])
+      await page.close()
+    }, 60_000)
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`marks the active row with a ≥ 3:1 outline, not a tint alone, in both pickers (${scheme})`, async () => {
+      const page = await chat.openChat()
+      await page.emulateMedia({ colorScheme: scheme })
+      await useViewport(page, viewports[0]!)
+      await tabTo(page, page.getByRole('combobox', { name: 'Search resources' }))
+      await page.keyboard.type('readme')
+      await page.keyboard.press('ArrowDown')
+      const side = page.locator('.chat-picker [data-highlighted]')
+      await expect.poll(() => side.count()).toBe(1)
+      const sideContrast = await indicatorContrast(side)
+      expect(sideContrast.outlineStyle).toBe('solid')
+      expect(sideContrast.againstRow).toBeGreaterThanOrEqual(3)
+      expect(sideContrast.againstSurroundings).toBeGreaterThanOrEqual(3)
+
+      await tabTo(page, composer(page))
+      await page.keyboard.type('@readme')
+      const popup = page.locator('.rk-mention-listbox [data-highlighted]')
+      await expect.poll(() => popup.count()).toBe(1)
+      const popupContrast = await indicatorContrast(popup)
+      expect(popupContrast.outlineStyle).toBe('solid')
+      expect(popupContrast.againstRow).toBeGreaterThanOrEqual(3)
+      expect(popupContrast.againstSurroundings).toBeGreaterThanOrEqual(3)
+      await screenshot(page, `active-row-${scheme}`)
       await page.close()
     }, 60_000)
   }

@@ -108,7 +108,12 @@ export type {
   TextResourceContents,
   WalkResult,
 } from './types.ts'
-export type { TemplateVariables } from './uriTemplate.ts'
+export type {
+  ParsedTemplate,
+  TemplateOperator,
+  TemplateVariableSpec,
+  TemplateVariables,
+} from './uriTemplate.ts'
 export {
   expandTemplate,
   findTemplate,

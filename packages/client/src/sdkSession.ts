@@ -158,6 +158,9 @@ class SdkSession implements Session {
       // connection or anything else the SDK refused stays an error.
       const raw = captured?.id === undefined ? undefined : this.#tap.take(captured.id)
       if (raw && !signal?.aborted && isResultDecodeError(error)) return raw
+      if (!signal?.aborted && this.#isSessionGone(error)) throw this.#expire(error)
+      // Failed because the session expired under it (the 404 may have reached onerror first).
+      if (!signal?.aborted && this.#lastError instanceof SessionExpiredError) throw this.#lastError
       // The stdio transport drops the connection when a message overflows its buffer.
       const limit = signal?.aborted ? undefined : bufferOverflowLimit(this.#lastError)
       if (limit !== undefined) {
@@ -167,9 +170,6 @@ class SdkSession implements Session {
           cause: this.#lastError,
         })
       }
-      if (!signal?.aborted && this.#isSessionGone(error)) throw this.#expire(error)
-      // Failed because the session expired under it (the 404 may have reached onerror first).
-      if (!signal?.aborted && this.#lastError instanceof SessionExpiredError) throw this.#lastError
       throw toRequestError(error, method, this.#serverId, signal)
     }
   }

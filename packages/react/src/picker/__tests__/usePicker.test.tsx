@@ -30,11 +30,9 @@ function Composer({ onSelect }: { onSelect: (selection: unknown[]) => void }) {
   })
   return (
     <>
-      <textarea
+      <input
         aria-label="Message"
-        {...picker.getComboboxProps()}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        {...picker.getInputProps({ onChange: (e) => setText(e.currentTarget.value) })}
       />
       <div {...picker.getListProps({ 'aria-label': 'Suggestions', tabIndex: -1 })}>
         {picker.virtualItems.map((item) => {
