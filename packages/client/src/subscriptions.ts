@@ -5,24 +5,30 @@
 // were lost), keeps a refused URI to the watches that asked for it, and turns floods of
 // notifications into a few coalesced invalidations.
 import { type BackoffOptions, backoffDelay, defaultTimers, type Timers } from './backoff.ts'
-import { type Coalescer, createCoalescer } from './coalesce.ts'
 import {
   AuthRequiredError,
   ConnectionError,
   McpRequestError,
   UnknownServerError,
 } from './errors.ts'
-import type { Watch, WatchEvent, WatchTarget } from './resourceClient.ts'
+import type { Watch, WatchTarget } from './resourceClient.ts'
 import type { Session, SubscriptionFilter } from './session.ts'
 import type { Channel, ChannelEvent, ChannelOptions } from './subscriptionsChannel.ts'
+import { Delivery } from './subscriptionsDelivery.ts'
 import {
-  coversUri,
   isEmptyFilter,
   sameFilter,
   trimToCapabilities,
   unionFilters,
 } from './subscriptionsFilter.ts'
-import { findRefused, isRefusal } from './subscriptionsIsolate.ts'
+import {
+  createIsolation,
+  findRefused,
+  type Isolation,
+  isRefusal,
+  openIsolating,
+  refuseFromChannel,
+} from './subscriptionsIsolate.ts'
 import { openLegacyChannel } from './subscriptionsLegacy.ts'
 import { openListenChannel } from './subscriptionsModern.ts'
 import { type EngineView, WatchHandle, type WatchOwner } from './watch.ts'
@@ -65,7 +71,6 @@ export interface ServerSubscriptions {
   close(): Promise<void>
 }
 
-const LISTS = '\u0000lists'
 /** A stream that stayed up this long was healthy: the next end starts the backoff afresh. */
 const STABLE_MS = 10_000
 
@@ -90,7 +95,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
   readonly #options: ServerSubscriptionsOptions
   readonly #timers: Timers
   readonly #watches = new Set<WatchHandle>()
-  readonly #coalescer: Coalescer<string>
+  readonly #delivery: Delivery
   readonly #abort = new AbortController()
   #view: EngineView = { status: 'idle', coveredSeq: -1, attempt: 0 }
   #seq = 0
@@ -105,16 +110,18 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
   #pending?: AbortController
   /** Ends and failures in a row (streams that stayed up `STABLE_MS` reset it). */
   #failures = 0
-  /** The era of the session the channel was last opened on. */
-  #era?: 'modern' | 'legacy'
 
   constructor(options: ServerSubscriptionsOptions) {
     this.#options = options
     this.#timers = options.timers ?? defaultTimers
-    this.#coalescer = createCoalescer({
-      windowMs: options.coalesceMs ?? 250,
+    this.#delivery = new Delivery({
+      serverId: options.serverId,
+      host: options.host,
+      ...(options.coalesceMs !== undefined && { coalesceMs: options.coalesceMs }),
       timers: this.#timers,
-      run: (key) => this.#deliver(key),
+      ...(options.logger && { logger: options.logger }),
+      watches: () => this.#watches,
+      demand: () => this.#demand(),
     })
   }
 
@@ -135,7 +142,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
     this.#disposed = true
     this.#abort.abort()
     this.#pending?.abort()
-    this.#coalescer.cancel()
+    this.#delivery.cancel()
     if (this.#running) this.#busy = true
     this.#wake?.()
     const watches = [...this.#watches]
@@ -217,14 +224,14 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
         const filter = trimToCapabilities(demand, session.info.capabilities)
         if (isEmptyFilter(filter))
           return this.#set({ status: 'unsupported', coveredSeq: seq, attempt: 0 })
-        channel = await this.#openIsolating(session, filter, pending.signal)
+        channel = await openIsolating(this.#isolation(session, undefined), filter, pending.signal)
         this.#pending = undefined
         if (this.#disposed) return void (await channel?.close())
         // Every watch was refused: each shows its error; wait for a change.
         if (!channel) continue
         const liveSince = this.#now()
         this.#set({ status: 'live', honored: channel.honored, coveredSeq: seq, attempt: 0 })
-        if (gap) this.#resync()
+        if (gap) this.#delivery.resync()
         gap = false
         const end = await this.#serve(session, channel)
         // Whatever ended, no stream of ours stays open behind it.
@@ -295,7 +302,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
         const pending = this.#begin()
         try {
           await channel.retarget(filter, pending.signal)
-          this.#refuseFromChannel(channel)
+          refuseFromChannel(channel, this.#watches)
         } catch (error) {
           if (channel.endedBy) return channel.endedBy
           // Superseded: the loop takes the newer demand (or sees the close).
@@ -320,59 +327,21 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
     }
   }
 
-  /** Opens the channel; when the server refuses it, keeps out only the watches it refuses. */
-  async #openIsolating(
-    session: Session,
-    filter: SubscriptionFilter,
-    signal: AbortSignal,
-  ): Promise<Channel | undefined> {
-    try {
-      const channel = await this.#open(session, filter, signal)
-      this.#refuseFromChannel(channel)
-      return channel
-    } catch (error) {
-      if (!isRefusal(error) || signal.aborted) throw error
-      const isolation = this.#isolation(session, undefined)
-      try {
-        await findRefused(isolation, error, signal)
-      } catch (failure) {
-        await isolation.channel?.close().catch(() => {})
-        throw failure
-      }
-      return isolation.channel
-    }
-  }
-
-  /** What `findRefused` works on: the open watches, and the channel it may open or retarget. */
-  #isolation(session: Session, channel: Channel | undefined) {
-    const capabilities = session.info.capabilities
-    const engine = this
-    return {
+  /** What the refusal search works on: the watches not refused, and a channel to open or retarget. */
+  #isolation(session: Session, channel: Channel | undefined): Isolation {
+    return createIsolation({
       channel,
       watches: [...this.#watches].filter((watch) => !watch.refused),
-      filterOf: (watches: WatchHandle[]) =>
-        trimToCapabilities(unionFilters(watches.map((watch) => watch.requested)), capabilities),
-      async apply(filter: SubscriptionFilter, signal: AbortSignal) {
-        if (this.channel) await this.channel.retarget(filter, signal)
-        else this.channel = await engine.#open(session, filter, signal)
-      },
-    }
-  }
-
-  /** Legacy subscribes the server refused: the watches that asked for those URIs fail. */
-  #refuseFromChannel(channel: Channel): void {
-    const refused = channel.refused
-    if (!refused || refused.size === 0) return
-    for (const watch of this.#watches) {
-      const uri = watch.requested.resourceSubscriptions?.find((u) => refused.has(u))
-      const error = uri === undefined ? undefined : refused.get(uri)
-      if (error && !watch.refused) watch.refuse(error)
-    }
+      capabilities: session.info.capabilities,
+      open: (filter, signal) => this.#open(session, filter, signal),
+    })
   }
 
   #open(session: Session, filter: SubscriptionFilter, signal: AbortSignal): Promise<Channel> {
-    const onEvent = (event: ChannelEvent) => this.#receive(event)
-    this.#era = session.info.era
+    const onEvent = (event: ChannelEvent) => {
+      if (!this.#disposed) this.#delivery.receive(event)
+    }
+    this.#delivery.era = session.info.era
     const options: ChannelOptions = {
       signal,
       ackTimeoutMs: this.#options.ackTimeoutMs ?? 10_000,
@@ -410,62 +379,6 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
       }
     } finally {
       this.#timers.clearTimeout(handle)
-    }
-  }
-
-  // Events
-
-  #receive(event: ChannelEvent): void {
-    if (this.#disposed) return
-    if (event.type === 'gap') {
-      this.#resync()
-      return
-    }
-    this.#coalescer.push(event.type === 'listChanged' ? LISTS : `u${event.uri}`)
-  }
-
-  #deliver(key: string): void {
-    if (key === LISTS) {
-      if (this.#ownsInvalidation()) this.#invalidate(() => this.#options.host.invalidateLists())
-      this.#emit({ type: 'listChanged' }, (watch) => Boolean(watch.requested.resourcesListChanged))
-      return
-    }
-    const uri = key.slice(1)
-    if (this.#ownsInvalidation()) this.#invalidate(() => this.#options.host.invalidateRead(uri))
-    this.#emit({ type: 'updated', uri }, (watch) => coversUri(watch.requested, uri))
-  }
-
-  /** After a gap nothing watched can be trusted: invalidate it all, then tell every watch. */
-  #resync(): void {
-    const demand = this.#demand()
-    for (const uri of demand.resourceSubscriptions ?? []) {
-      this.#invalidate(() => this.#options.host.invalidateRead(uri))
-    }
-    if (demand.resourcesListChanged) this.#invalidate(() => this.#options.host.invalidateLists())
-    this.#emit({ type: 'resynced' }, () => true)
-  }
-
-  /** Legacy notifications are unsolicited: a host that invalidates on all of them already did. */
-  #ownsInvalidation(): boolean {
-    return !(this.#options.host.invalidatesUnsolicited && this.#era === 'legacy')
-  }
-
-  #invalidate(run: () => Promise<void> | void): void {
-    Promise.resolve()
-      .then(run)
-      .catch((error) =>
-        this.#options.logger?.warn?.(`[${this.#options.serverId}] invalidation failed`, error),
-      )
-  }
-
-  #emit(event: WatchEvent, concerns: (watch: WatchHandle) => boolean): void {
-    for (const watch of [...this.#watches]) {
-      if (watch.refused || !concerns(watch)) continue
-      try {
-        watch.emit(event)
-      } catch (error) {
-        this.#options.logger?.warn?.(`[${this.#options.serverId}] a watch listener threw`, error)
-      }
     }
   }
 

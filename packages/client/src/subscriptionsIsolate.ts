@@ -5,7 +5,13 @@
 import { McpRequestError } from './errors.ts'
 import type { SubscriptionFilter } from './session.ts'
 import type { Channel } from './subscriptionsChannel.ts'
-import { isEmptyFilter, sameFilter } from './subscriptionsFilter.ts'
+import {
+  isEmptyFilter,
+  sameFilter,
+  trimToCapabilities,
+  unionFilters,
+} from './subscriptionsFilter.ts'
+import type { ServerCapabilities } from './types.ts'
 import type { WatchHandle } from './watch.ts'
 
 /**
@@ -70,4 +76,64 @@ function adds(filter: SubscriptionFilter, base: SubscriptionFilter): boolean {
   if (filter.resourcesListChanged && !base.resourcesListChanged) return true
   const carried = new Set(base.resourceSubscriptions ?? [])
   return (filter.resourceSubscriptions ?? []).some((uri) => !carried.has(uri))
+}
+
+/** An Isolation over `watches`, opening the channel with `open` when there is none yet. */
+export function createIsolation(options: {
+  channel: Channel | undefined
+  watches: WatchHandle[]
+  capabilities: ServerCapabilities
+  open: (filter: SubscriptionFilter, signal: AbortSignal) => Promise<Channel>
+}): Isolation {
+  const isolation: Isolation = {
+    channel: options.channel,
+    watches: options.watches,
+    filterOf: (watches) =>
+      trimToCapabilities(
+        unionFilters(watches.map((watch) => watch.requested)),
+        options.capabilities,
+      ),
+    async apply(filter, signal) {
+      if (isolation.channel) await isolation.channel.retarget(filter, signal)
+      else isolation.channel = await options.open(filter, signal)
+    },
+  }
+  return isolation
+}
+
+/**
+ * Opens the channel for `filter`; when the server refuses it, keeps out only the watches
+ * it refuses. Undefined when it refuses every watch.
+ */
+export async function openIsolating(
+  isolation: Isolation,
+  filter: SubscriptionFilter,
+  signal: AbortSignal,
+): Promise<Channel | undefined> {
+  try {
+    await isolation.apply(filter, signal)
+    const channel = isolation.channel as Channel
+    refuseFromChannel(channel, isolation.watches)
+    return channel
+  } catch (error) {
+    if (!isRefusal(error) || signal.aborted) throw error
+    try {
+      await findRefused(isolation, error, signal)
+    } catch (failure) {
+      await isolation.channel?.close().catch(() => {})
+      throw failure
+    }
+    return isolation.channel
+  }
+}
+
+/** Legacy subscribes the server refused: the watches that asked for those URIs fail. */
+export function refuseFromChannel(channel: Channel, watches: Iterable<WatchHandle>): void {
+  const refused = channel.refused
+  if (!refused || refused.size === 0) return
+  for (const watch of watches) {
+    const uri = watch.requested.resourceSubscriptions?.find((u) => refused.has(u))
+    const error = uri === undefined ? undefined : refused.get(uri)
+    if (error && !watch.refused) watch.refuse(error)
+  }
 }
