@@ -1,13 +1,9 @@
-// The public door of @resource-kit/client: named exports only, types apart.
-export { MAX_TTL_MS, readCacheHints, readResultType } from './cacheHints.ts'
-export { toCompletion } from './complete.ts'
+// The public door of @resource-kit/client: what a host uses, named exports only (types
+// apart). Validators, cache-hint readers and query internals stay inside; the API report
+// (api-report/client.api.md, checked by `npm test`) records this surface.
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
-export {
-  flattenElicitationSchema,
-  parseElicitationParams,
-  validateElicitationContent,
-} from './elicitationForm.ts'
+export { validateElicitationContent } from './elicitationForm.ts'
 export {
   AuthRequiredError,
   ConnectionError,
@@ -38,7 +34,7 @@ export type {
   SamplingHandler,
 } from './inputRequired.ts'
 export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
-export { classifyReadError, isResourceNotFound } from './notFound.ts'
+export { isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { iteratePages, walkPages } from './paginate.ts'
 export type {
@@ -57,9 +53,7 @@ export type {
 } from './resourceClient.ts'
 export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './resourceKeys.ts'
 export { resourceKeys } from './resourceKeys.ts'
-export { pageQuery, readQuery, ttlStaleTime } from './resourceQueries.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
-export { sessionFactoryFor } from './sdkSources.ts'
 export type {
   ListenHandle,
   Session,
@@ -98,5 +92,4 @@ export {
   parseTemplate,
   templateVariables,
 } from './uriTemplate.ts'
-export { isSafeIconSource, toResourcePage, toTemplatePage } from './validateList.ts'
-export { isBase64, toReadResult } from './validateRead.ts'
+export { isSafeIconSource } from './validateList.ts'
