@@ -20,12 +20,13 @@ export function describeTemplateVariables(template: string): TemplateVariable[] 
     if (end === -1) break
     const expression = template.slice(at + 1, end)
     if (expression.startsWith('?') || expression.startsWith('&')) {
-      for (const spec of expression.slice(1).split(',')) optional.add(spec.split(/[:*]/)[0]!.trim())
+      for (const spec of expression.slice(1).split(','))
+        optional.add((spec.split(/[:*]/)[0] ?? '').trim())
     }
     at = template.indexOf('{', end)
   }
   return templateVariables(template).map((key) => {
-    const name = key.split(/[:*]/)[0]!.trim()
+    const name = (key.split(/[:*]/)[0] ?? '').trim()
     return { name, key, required: !optional.has(name) }
   })
 }
