@@ -1,6 +1,20 @@
 // The public door of @resource-kit/client: what a host uses, named exports only (types
 // apart). Validators, cache-hint readers and query internals stay inside; the API report
 // (api-report/client.api.md, checked by `npm test`) records this surface.
+export type { AuthStorage, LocalStorageAuthOptions } from './auth/authStorage.ts'
+export { localStorageAuthStorage, memoryAuthStorage } from './auth/authStorage.ts'
+export type { AuthorizationContext, OAuth, OAuthOptions } from './auth/createOAuth.ts'
+export { createOAuth } from './auth/createOAuth.ts'
+export type { SignedInAccount } from './auth/tokenAccount.ts'
+export type { CacheLimits } from './cacheBudget.ts'
+export { DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
+export { assertCompleteResult } from './cacheHints.ts'
+export type {
+  ConnectionFailure,
+  ConnectionFailureCause,
+  ConnectionFailureContext,
+} from './connectionFailure.ts'
+export { describeConnectionFailure } from './connectionFailure.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
 export { validateElicitationContent } from './elicitationForm.ts'
@@ -13,7 +27,9 @@ export {
   InvalidCursorError,
   InvalidParamsError,
   McpRequestError,
+  MessageTooLargeError,
   NotSupportedError,
+  RequestCancelledError,
   ResourceKitError,
   ResourceNotFoundError,
   ResourceTooLargeError,
@@ -36,7 +52,7 @@ export type {
 export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
 export { isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
-export { iteratePages, walkPages } from './paginate.ts'
+export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 export type {
   CompleteOptions,
   ListOptions,
@@ -54,6 +70,8 @@ export type {
 export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './resourceKeys.ts'
 export { resourceKeys } from './resourceKeys.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
+export type { NamedServer } from './serverDisplayName.ts'
+export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'
 export type {
   ListenHandle,
   Session,
@@ -63,6 +81,7 @@ export type {
   SessionNotification,
   SubscriptionFilter,
 } from './session.ts'
+export { SessionExpiredError } from './sessionExpiredError.ts'
 export type {
   Annotations,
   BlobResourceContents,
@@ -78,13 +97,19 @@ export type {
   ResourceCapabilities,
   ResourceContents,
   ResourceTemplate,
+  ServerAuthSnapshot,
   ServerCapabilities,
   ServerSnapshot,
   ServerStatus,
   TextResourceContents,
   WalkResult,
 } from './types.ts'
-export type { TemplateVariables } from './uriTemplate.ts'
+export type {
+  ParsedTemplate,
+  TemplateOperator,
+  TemplateVariableSpec,
+  TemplateVariables,
+} from './uriTemplate.ts'
 export {
   expandTemplate,
   findTemplate,
@@ -93,3 +118,4 @@ export {
   templateVariables,
 } from './uriTemplate.ts'
 export { isSafeIconSource } from './validateList.ts'
+export { isBase64 } from './validateRead.ts'

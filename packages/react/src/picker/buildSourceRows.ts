@@ -1,7 +1,11 @@
 // Pure: sources (+ search hits, expanded ids, lazy folders) → the rows the picker shows.
 // The tree and the list order come from the collection helpers; this file adds the
 // picker's own rows (server headers, status, load-more, folder messages).
-import type { Resource, ResourceTemplate } from '@resource-kit/client'
+import {
+  describeConnectionFailure,
+  type Resource,
+  type ResourceTemplate,
+} from '@resource-kit/client'
 import type { SearchableItem, SearchHit } from '@resource-kit/search'
 import { isAssistantOnly } from '../collection/index.ts'
 import {
@@ -70,7 +74,7 @@ function serverLabel(source: PickerSource): string {
 /** The sentence a server's status row says (also its accessible name). */
 export function statusText(source: PickerSource): string | undefined {
   const name = serverLabel(source)
-  const why = source.error?.message.slice(0, MAX_ERROR_TEXT)
+  const why = source.error && reasonOf(source.error)
   switch (source.status) {
     case 'connecting':
       return `Connecting to ${name}…`
@@ -87,6 +91,12 @@ export function statusText(source: PickerSource): string | undefined {
     case 'ready':
       return undefined
   }
+}
+
+// A connection failure in plain words (describeConnectionFailure); any other error as it says.
+function reasonOf(error: Error): string {
+  const failure = describeConnectionFailure(error)
+  return failure.cause === 'unknown' ? error.message.slice(0, MAX_ERROR_TEXT) : failure.summary
 }
 
 interface Tail {

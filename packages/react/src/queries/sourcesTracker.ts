@@ -255,7 +255,10 @@ function withStatus(
   loadMore: () => void,
 ): PickerSource {
   const { server } = entry
-  const reconnect = () => void client.reconnect(server.id)
+  // The failure shows as the server's status; a rejected retry must not go unhandled.
+  const reconnect = () => {
+    client.reconnect(server.id).catch(() => {})
+  }
   switch (server.status) {
     case 'connecting':
       return { ...base, status: 'connecting' }
