@@ -16,7 +16,7 @@ describe('describeTemplateVariables', () => {
     expect(describeTemplateVariables('file:///{+path}{/seg*}{?q:3}')).toEqual([
       { name: 'path', key: 'path', required: true },
       { name: 'seg', key: 'seg', required: true },
-      { name: 'q', key: 'q:3', required: false },
+      { name: 'q', key: 'q', required: false },
     ])
     expect(describeTemplateVariables('no variables')).toEqual([])
   })
