@@ -1,4 +1,6 @@
-// The public door of @resource-kit/client: named exports only, types apart.
+// The public door of @resource-kit/client: what a host uses, named exports only (types
+// apart). Validators, cache-hint readers and query internals stay inside; the API report
+// (api-report/client.api.md, checked by `npm test`) records this surface.
 export type { AuthStorage, LocalStorageAuthOptions } from './auth/authStorage.ts'
 export { localStorageAuthStorage, memoryAuthStorage } from './auth/authStorage.ts'
 export type { AuthorizationContext, OAuth, OAuthOptions } from './auth/createOAuth.ts'
@@ -6,13 +8,7 @@ export { createOAuth } from './auth/createOAuth.ts'
 export type { SignedInAccount } from './auth/tokenAccount.ts'
 export type { CacheLimits } from './cacheBudget.ts'
 export { DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
-export {
-  assertCompleteResult,
-  MAX_TTL_MS,
-  readCacheHints,
-  readResultType,
-} from './cacheHints.ts'
-export { toCompletion } from './complete.ts'
+export { assertCompleteResult } from './cacheHints.ts'
 export type {
   ConnectionFailure,
   ConnectionFailureCause,
@@ -21,11 +17,7 @@ export type {
 export { describeConnectionFailure } from './connectionFailure.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
-export {
-  flattenElicitationSchema,
-  parseElicitationParams,
-  validateElicitationContent,
-} from './elicitationForm.ts'
+export { validateElicitationContent } from './elicitationForm.ts'
 export {
   AuthRequiredError,
   ConnectionError,
@@ -66,7 +58,7 @@ export type {
   SamplingHandler,
 } from './inputRequired.ts'
 export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
-export { classifyReadError, isResourceNotFound } from './notFound.ts'
+export { isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 export type {
@@ -85,9 +77,7 @@ export type {
 } from './resourceClient.ts'
 export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './resourceKeys.ts'
 export { resourceKeys } from './resourceKeys.ts'
-export { pageQuery, readQuery, ttlStaleTime } from './resourceQueries.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
-export { sessionFactoryFor } from './sdkSources.ts'
 export type { NamedServer } from './serverDisplayName.ts'
 export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'
 export type {
@@ -135,5 +125,4 @@ export {
   parseTemplate,
   templateVariables,
 } from './uriTemplate.ts'
-export { toIcons, toResourcePage, toTemplatePage } from './validateList.ts'
-export { isBase64, toReadResult } from './validateRead.ts'
+export { isBase64 } from './validateRead.ts'

@@ -98,7 +98,7 @@ function fillServer(server: Box, source: ResourceTreeSource, hide: boolean, sort
     }
     let prefix = group
     for (let i = 0; i < count; i++) {
-      const segment = folders[i]!
+      const segment = folders[i] as string
       key = `${key}\u0000${segment}`
       prefix = `${prefix}${i === 0 ? joiner : '/'}${segment}`
       let next = containers.get(key)
@@ -211,7 +211,8 @@ function indexNodes(roots: readonly TreeNode[]): Map<string, TreeNode> {
   const nodes = new Map<string, TreeNode>()
   const stack: TreeNode[] = [...roots]
   while (stack.length > 0) {
-    const node = stack.pop()!
+    const node = stack.pop()
+    if (!node) break
     nodes.set(node.id, node)
     if (node.kind === 'server' || node.kind === 'folder' || node.kind === 'directory') {
       for (const child of unsortedChildren(node)) stack.push(child)

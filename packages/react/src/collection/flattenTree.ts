@@ -41,7 +41,7 @@ export function flattenTree(
     const visible = siblings.filter(shown)
     const setSize = visible.length
     for (let i = 0; i < setSize; i++) {
-      const node = visible[i]!
+      const node = visible[i] as TreeNode
       const hasChildren = canExpand(node)
       const expanded = hasChildren && expandedIds.has(node.id)
       rows.push({

@@ -83,14 +83,15 @@ function fromMime(mime: string): MimeIconKind | undefined {
 
 /** The icon kind for a resource; `text` when nothing tells. Never throws on odd input. */
 export function mimeIcon(mimeType: unknown, uri?: unknown): MimeIconKind {
-  const mime = typeof mimeType === 'string' ? mimeType.split(';')[0]!.trim().toLowerCase() : ''
+  const mime =
+    typeof mimeType === 'string' ? (mimeType.split(';')[0] ?? '').trim().toLowerCase() : ''
   const byMime = mime === '' ? undefined : fromMime(mime)
   if (byMime) return byMime
   if (typeof uri === 'string') {
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(uri)?.[1]?.toLowerCase()
     if (scheme && DATABASE_SCHEMES.has(scheme)) return 'database'
     if (scheme && TICKET_SCHEMES.has(scheme)) return 'ticket'
-    const path = uri.split(/[?#]/, 1)[0]!
+    const path = uri.split(/[?#]/, 1)[0] ?? ''
     if (path.endsWith('/')) return 'folder'
     const name = path.slice(path.lastIndexOf('/') + 1)
     const dot = name.lastIndexOf('.')

@@ -42,7 +42,7 @@ export function sortNodes(
   const keys = new Array<string>(n)
   const order = new Array<number>(n)
   for (let i = 0; i < n; i++) {
-    const node = nodes[i]!
+    const node = nodes[i] as TreeNode
     ranks[i] = rank(node)
     // Only items carry a priority; folders order by name.
     priorities[i] = sort === 'priority' && ranks[i] === 1 ? priorityOfNode(node) : 0
@@ -50,21 +50,21 @@ export function sortNodes(
     order[i] = i
   }
   order.sort((a, b) => {
-    const rankA = ranks[a]!
-    const rankB = ranks[b]!
+    const rankA = ranks[a] as number
+    const rankB = ranks[b] as number
     if (rankA !== rankB) return rankA - rankB
-    const pa = priorities[a]!
-    const pb = priorities[b]!
+    const pa = priorities[a] as number
+    const pb = priorities[b] as number
     if (pa !== pb) return pb - pa
-    const ka = keys[a]!
-    const kb = keys[b]!
+    const ka = keys[a] as string
+    const kb = keys[b] as string
     if (ka !== kb) return ka < kb ? -1 : 1
-    const x = nodes[a]!
-    const y = nodes[b]!
+    const x = nodes[a] as TreeNode
+    const y = nodes[b] as TreeNode
     if (x.label !== y.label) return x.label < y.label ? -1 : 1
     return x.id < y.id ? -1 : x.id > y.id ? 1 : 0
   })
   const sorted = new Array<TreeNode>(n)
-  for (let i = 0; i < n; i++) sorted[i] = nodes[order[i]!]!
+  for (let i = 0; i < n; i++) sorted[i] = nodes[order[i] as number] as TreeNode
   return sorted
 }

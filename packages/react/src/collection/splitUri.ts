@@ -29,7 +29,7 @@ export function splitUri(uri: string, isDirectory: boolean): UriPlace {
   let path: string
   let joiner = '/'
   let hasAuthority = false
-  const name = scheme ? scheme[1]!.toLowerCase() : ''
+  const name = scheme ? (scheme[1] ?? '').toLowerCase() : ''
   if (scheme && rest.startsWith('//')) {
     const slash = rest.indexOf('/', 2)
     const authority = slash < 0 ? rest.slice(2) : rest.slice(2, slash)

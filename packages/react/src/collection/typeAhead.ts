@@ -14,7 +14,7 @@ function scan<T>(
   const n = rows.length
   for (let k = 0; k < n; k++) {
     const i = (from + k) % n
-    if (startsAt(labelOf(rows[i]!), prefix)) return i
+    if (startsAt(labelOf(rows[i] as T), prefix)) return i
   }
   return -1
 }
@@ -40,7 +40,7 @@ export function typeAhead<T>(
   const found = scan(rows, labelOf, wrap(Math.max(at, 0)), wanted)
   if (found >= 0) return found
   // "aaa" with no label starting "aaa": cycle through the "a" rows instead.
-  const first = wanted[0]!
+  const first = wanted[0] ?? ''
   if ([...wanted].every((c) => c === first)) return scan(rows, labelOf, wrap(at + 1), first)
   return -1
 }

@@ -34,14 +34,14 @@ export function insertChipAtCaret(root: HTMLElement, mention: MentionRef): HTMLE
   let text: Text
   let offset: number
   const anchor = selection?.anchorNode
-  if (anchor && anchor.nodeType === Node.TEXT_NODE && root.contains(anchor)) {
+  if (selection && anchor && anchor.nodeType === Node.TEXT_NODE && root.contains(anchor)) {
     text = anchor as Text
-    offset = selection!.anchorOffset
+    offset = selection.anchorOffset
   } else {
     text = doc.createTextNode('')
     const inRoot = anchor instanceof Element && root.contains(anchor)
     const parent = inRoot ? anchor : root
-    const at = inRoot ? parent.childNodes[selection!.anchorOffset] : null
+    const at = inRoot ? parent.childNodes[selection?.anchorOffset ?? 0] : null
     parent.insertBefore(text, at ?? null)
     offset = 0
   }
@@ -110,5 +110,5 @@ export function insertPlainText(root: HTMLElement, text: string): void {
   range.deleteContents()
   const node = doc.createTextNode(text)
   range.insertNode(node)
-  selection!.collapse(node, node.length)
+  selection?.collapse(node, node.length)
 }

@@ -120,7 +120,7 @@ export function findTrigger(root: HTMLElement, selection: Selection | null): Tri
     text = (first.nodeValue ?? '') + text
   }
   if (first !== node) {
-    node.parentNode!.normalize()
+    node.parentNode?.normalize()
     node = first
     offset = text.length
     selection.collapse(node, offset)
@@ -131,9 +131,10 @@ export function findTrigger(root: HTMLElement, selection: Selection | null): Tri
     return { node: node as Text, start: 0, end: offset, query: text, draft: prev }
   }
   const match = /(?:^|[\s([{"'])@([^\s@]*)$/.exec(text)
-  if (!match || match[1]!.length > MAX_QUERY) return null
-  const start = offset - match[1]!.length - 1
-  return { node: node as Text, start, end: offset, query: match[1]!, draft: null }
+  const query = match?.[1]
+  if (query === undefined || query.length > MAX_QUERY) return null
+  const start = offset - query.length - 1
+  return { node: node as Text, start, end: offset, query, draft: null }
 }
 
 function insideChip(root: HTMLElement, node: Node): boolean {
@@ -149,8 +150,9 @@ export function caretAfter(node: Node, selection: Selection | null): void {
   const next = node.nextSibling
   if (next?.nodeType === Node.TEXT_NODE) selection.collapse(next, 0)
   else {
-    const parent = node.parentNode!
-    selection.collapse(parent, Array.prototype.indexOf.call(parent.childNodes, node) + 1)
+    const parent = node.parentNode
+    if (parent)
+      selection.collapse(parent, Array.prototype.indexOf.call(parent.childNodes, node) + 1)
   }
 }
 

@@ -25,7 +25,7 @@ export function encodeComponent(value: string, slash: boolean): string {
       out += `%u${unit.toString(16).toUpperCase().padStart(4, '0')}`
       continue
     }
-    const c = value[i]!
+    const c = value.charAt(i)
     out += MUST_ENCODE.test(c) || (slash && c === '/') ? bytes(c) : c
   }
   return out
@@ -38,7 +38,7 @@ export function decodeComponent(value: string, slash: boolean): string | null {
   let out = ''
   let i = 0
   while (i < value.length) {
-    const c = value[i]!
+    const c = value.charAt(i)
     if (c !== '%') {
       if (MUST_ENCODE.test(c)) return null
       out += c
@@ -47,7 +47,7 @@ export function decodeComponent(value: string, slash: boolean): string | null {
     }
     const surrogate = /^%u([0-9A-F]{4})/.exec(value.slice(i, i + 6))
     if (surrogate) {
-      out += String.fromCharCode(Number.parseInt(surrogate[1]!, 16))
+      out += String.fromCharCode(Number.parseInt(surrogate[1] ?? '', 16))
       i += 6
       continue
     }

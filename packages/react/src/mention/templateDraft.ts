@@ -52,7 +52,8 @@ export function answerDraft(draft: TemplateDraft, value: string): TemplateDraft 
 export function backDraft(draft: TemplateDraft): TemplateDraft | null {
   if (draft.index === 0) return null
   const values = { ...draft.values }
-  delete values[draft.variables[draft.index - 1]!]
+  const previous = draft.variables[draft.index - 1]
+  if (previous !== undefined) delete values[previous]
   return { ...draft, values, index: draft.index - 1 }
 }
 

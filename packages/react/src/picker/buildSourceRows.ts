@@ -182,10 +182,10 @@ function hitRow(hit: SearchHit<SearchItem>, depth: number, parentId: string): Pi
 
 /** Numbers fresh rows as one sibling run (aria-posinset / aria-setsize), starting at `from`. */
 function numberRun(run: readonly PickerRow[], from: number, setSize: number): void {
-  for (let i = 0; i < run.length; i++) {
-    run[i]!.posInSet = from + i
-    run[i]!.setSize = setSize
-  }
+  run.forEach((row, i) => {
+    row.posInSet = from + i
+    row.setSize = setSize
+  })
 }
 
 function append(rows: PickerRow[], more: readonly PickerRow[]): void {

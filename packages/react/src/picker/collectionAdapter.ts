@@ -96,11 +96,8 @@ export function treeRowsOf(
       const message = messageRow(row, state)
       if (message) rows.push(message)
       else if (state?.status === 'loaded' && childrenOf(f.node as never)?.length === 0) {
-        rows.push({
-          ...messageRow(row, undefined)!,
-          tone: 'empty',
-          label: 'Empty folder',
-        } as PickerRow)
+        const loading = messageRow(row, undefined)
+        if (loading) rows.push({ ...loading, tone: 'empty', label: 'Empty folder' } as PickerRow)
       }
     }
   }

@@ -132,57 +132,21 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
     getListProps,
     getTreeProps: getListProps,
 
-    /** Props for one row: option or treeitem, with its state as data-* attributes. */
     getItemProps: ({ row, ...user }: Props & { row: PickerRow }) => {
-      const uri = rowUri(row)
-      const key = uri === undefined ? undefined : resourceKey(row.serverId, uri)
-      const highlighted = row.id === ctx.highlightedId
-      const selected = key !== undefined && ctx.selected.has(key)
-      const isTree = ctx.view === 'tree'
-      // Single select: the highlighted option is the selected one (APG combobox).
-      const ariaSelected = ctx.selectionMode === 'multiple' ? selected : highlighted
-      const status =
-        row.kind === 'server' || row.kind === 'status'
-          ? row.source.status
-          : row.kind === 'message'
-            ? row.tone
-            : undefined
-      if (!isTree && row.kind === 'server') {
-        // In the list view a server row is the label of its group, not an option.
-        return {
-          ...user,
-          id: rowDomId(ctx.baseId, row.id),
-          role: 'presentation',
-          'data-kind': row.kind,
-          'data-depth': row.depth,
-          'data-status': status,
-        }
-      }
-      return {
-        ...user,
-        id: rowDomId(ctx.baseId, row.id),
-        role: isTree ? 'treeitem' : 'option',
-        // No aria-label: the row's content names it, so the name holds the visible text.
-        'aria-selected': ariaSelected,
-        'aria-disabled': isActionable(row) ? undefined : true,
-        'aria-level': isTree ? row.depth + 1 : undefined,
-        'aria-posinset': row.posInSet,
-        'aria-setsize': row.setSize,
-        'aria-expanded': isTree && row.hasChildren ? row.expanded : undefined,
-        'data-kind': row.kind,
-        'data-depth': row.depth,
-        'data-highlighted': highlighted || undefined,
-        'data-selected': selected || undefined,
-        'data-expanded': row.hasChildren ? row.expanded : undefined,
-        'data-status': status,
-        'data-updated': (key !== undefined && ctx.updated.has(key)) || undefined,
-        // Keep focus in the input: a click must not blur the combobox.
-        onMouseDown: composeHandlers(user.onMouseDown, (e: MouseEvent) => e.preventDefault()),
-        onMouseMove: composeHandlers(user.onMouseMove, () => {
-          if (!highlighted) ctx.highlight(row.id)
-        }),
-        onClick: composeHandlers(user.onClick, () => ctx.activate(row)),
-      }
+      const key = rowResourceKey(row)
+      return rowProps(
+        row,
+        {
+          baseId: ctx.baseId,
+          view: ctx.view,
+          selectionMode: ctx.selectionMode,
+          highlighted: row.id === ctx.highlightedId,
+          selected: key !== undefined && ctx.selected.has(key),
+          updated: key !== undefined && ctx.updated.has(key),
+        },
+        ctx,
+        user,
+      )
     },
 
     /** Props for a row's expand/collapse chevron (decorative: the row carries aria-expanded). */
@@ -214,5 +178,83 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
       'aria-atomic': true,
       children: liveMessage(ctx.query, ctx.resultCount),
     }),
+  }
+}
+
+/** What one row's props depend on (a part selects exactly this, so it re-renders alone). */
+export interface RowState {
+  /** The prefix of element ids. */
+  baseId: string
+  /** The view shown. */
+  view: PickerView
+  /** Single or multiple selection. */
+  selectionMode: 'single' | 'multiple'
+  /** The row is highlighted. */
+  highlighted: boolean
+  /** The row's resource is selected. */
+  selected: boolean
+  /** The row's resource changed since it was shown. */
+  updated: boolean
+}
+
+/** What a row's handlers do. */
+export interface RowActions {
+  highlight(id: string): void
+  activate(row: PickerRow): void
+}
+
+/** The resource key of a row that shows a resource, else undefined. */
+export function rowResourceKey(row: PickerRow): string | undefined {
+  const uri = rowUri(row)
+  return uri === undefined ? undefined : resourceKey(row.serverId, uri)
+}
+
+/** Props for one row: option or treeitem, with its state as data-* attributes. */
+export function rowProps(row: PickerRow, state: RowState, actions: RowActions, user: Props): Props {
+  const { highlighted, selected } = state
+  const isTree = state.view === 'tree'
+  // Single select: the highlighted option is the selected one (APG combobox).
+  const ariaSelected = state.selectionMode === 'multiple' ? selected : highlighted
+  const status =
+    row.kind === 'server' || row.kind === 'status'
+      ? row.source.status
+      : row.kind === 'message'
+        ? row.tone
+        : undefined
+  if (!isTree && row.kind === 'server') {
+    // In the list view a server row is the label of its group, not an option.
+    return {
+      ...user,
+      id: rowDomId(state.baseId, row.id),
+      role: 'presentation',
+      'data-kind': row.kind,
+      'data-depth': row.depth,
+      'data-status': status,
+    }
+  }
+  return {
+    ...user,
+    id: rowDomId(state.baseId, row.id),
+    role: isTree ? 'treeitem' : 'option',
+    // No aria-label: the row's content names it, so the name holds the visible text.
+    'aria-selected': ariaSelected,
+    'aria-disabled': isActionable(row) ? undefined : true,
+    'aria-level': isTree ? row.depth + 1 : undefined,
+    'aria-posinset': row.posInSet,
+    'aria-setsize': row.setSize,
+    'aria-expanded': isTree && row.hasChildren ? row.expanded : undefined,
+    'data-kind': row.kind,
+    'data-depth': row.depth,
+    'data-highlighted': highlighted || undefined,
+    'data-selected': selected || undefined,
+    'data-expanded': row.hasChildren ? row.expanded : undefined,
+    'data-status': status,
+    'data-updated': state.updated || undefined,
+    // Keep focus in the input: a click must not blur the combobox.
+    onMouseDown: composeHandlers(user.onMouseDown, (e: MouseEvent) => e.preventDefault()),
+    onMouseMove: composeHandlers(user.onMouseMove, () => {
+      if (!highlighted) actions.highlight(row.id)
+    }),
+    onClick: composeHandlers(user.onClick, () => actions.activate(row)),
   }
 }

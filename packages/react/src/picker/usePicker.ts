@@ -85,6 +85,8 @@ export interface PickerApi extends PickerPropGetters {
   highlightedId: string | null
   /** Selected resources by `resourceKey(serverId, uri)`. */
   selected: ReadonlyMap<string, ResourceDescriptor>
+  /** Keys of resources changed since shown (`resourceKey(serverId, uri)`). */
+  updated: ReadonlySet<string>
   /** Single or multiple selection. */
   selectionMode: SelectionMode
   /** The virtualizer (scrollToIndex, measurements). */
@@ -319,6 +321,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     resultCount,
     highlightedId,
     selected,
+    updated,
     selectionMode,
     virtualizer,
     virtualItems: virtualizer.getVirtualItems(),

@@ -62,7 +62,7 @@ function isJsonType(mime: string): boolean {
 
 /** Chooses how to show a content item from its mime type, its URI and (for blobs) its bytes. */
 export function classifyContent(content: ResourceContents): ContentKind {
-  const mime = (content.mimeType ?? '').toLowerCase().split(';')[0]!.trim()
+  const mime = (content.mimeType ?? '').toLowerCase().split(';')[0]?.trim() ?? ''
   const path = content.uri.toLowerCase().split(/[?#]/)[0] ?? ''
   if ('text' in content) {
     if (mime === 'text/markdown' || (!mime && /\.(md|markdown)$/.test(path))) return 'markdown'

@@ -14,9 +14,15 @@ export const reactKeys = {
   /** The bounded walk over the template list. */
   templateList: (client: Client, serverId: string) =>
     [...resourceKeys.templateLists(serverId, client.partition), { walk: true }] as const,
-  /** One read, as React Query caches it (under the client's read key for that URI). */
-  read: (client: Client, serverId: string, uri: string) =>
-    [...resourceKeys.read(serverId, client.partition, uri), { view: 'react' }] as const,
+  /**
+   * One read, as React Query caches it (under the client's read key for that URI). The
+   * size limit is part of the key: a read refused at 1 kB is not the answer for 1 MB.
+   */
+  read: (client: Client, serverId: string, uri: string, maxBytes?: number) =>
+    [
+      ...resourceKeys.read(serverId, client.partition, uri),
+      { view: 'react', maxBytes: maxBytes ?? null },
+    ] as const,
   /** One completion request (not cacheable per spec; kept briefly). */
   completion: (
     client: Client,

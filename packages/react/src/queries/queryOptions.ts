@@ -76,7 +76,7 @@ export function readOptions(
   options: Omit<ReadOptions, 'signal'> = {},
 ) {
   return queryOptions({
-    queryKey: reactKeys.read(client, serverId, uri),
+    queryKey: reactKeys.read(client, serverId, uri, options.maxBytes),
     queryFn: ({ signal }) => client.read(serverId, uri, { ...options, signal }),
     staleTime: (query) => query.state.data?.ttlMs ?? 0,
     // A missing resource stays missing: show not-found at once instead of retrying.

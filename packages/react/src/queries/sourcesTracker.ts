@@ -118,7 +118,10 @@ export class SourcesTracker {
     }
     // Keep the servers' order.
     const ordered = new Map<string, Entry>()
-    for (const s of servers) ordered.set(s.id, this.#entries.get(s.id)!)
+    for (const s of servers) {
+      const entry = this.#entries.get(s.id)
+      if (entry) ordered.set(s.id, entry)
+    }
     this.#entries = ordered
     this.#update()
   }

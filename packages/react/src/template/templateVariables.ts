@@ -1,7 +1,7 @@
-// Which template variables a URI needs. The client's helpers list and expand variables;
-// the hint only needs each expression's operator: `{?x}` and `{&x}` are query parameters
-// (optional), every other expression is part of the path (required).
-import { templateVariables } from '@resource-kit/client'
+// Which template variables a URI needs, read from the client's RFC 6570 parser (the one
+// owner of template parsing): `{?x}` and `{&x}` are query parameters (optional), every
+// other expression is part of the path (required).
+import { parseTemplate } from '@resource-kit/client'
 
 export interface TemplateVariable {
   /** The variable's name (sent to completion/complete). */
@@ -11,21 +11,15 @@ export interface TemplateVariable {
   required: boolean
 }
 
-/** The template's variables in order, each with a required/optional hint. */
+/** The template's variables in order (each name once), with a required/optional hint. */
 export function describeTemplateVariables(template: string): TemplateVariable[] {
-  const optional = new Set<string>()
-  let at = template.indexOf('{')
-  while (at !== -1) {
-    const end = template.indexOf('}', at)
-    if (end === -1) break
-    const expression = template.slice(at + 1, end)
-    if (expression.startsWith('?') || expression.startsWith('&')) {
-      for (const spec of expression.slice(1).split(',')) optional.add(spec.split(/[:*]/)[0]!.trim())
-    }
-    at = template.indexOf('{', end)
+  const seen = new Map<string, TemplateVariable>()
+  for (const v of parseTemplate(template)?.variables ?? []) {
+    const required = v.operator !== '?' && v.operator !== '&'
+    const known = seen.get(v.name)
+    // A name used in the path and the query is needed by the path.
+    if (known) known.required ||= required
+    else seen.set(v.name, { name: v.name, key: v.name, required })
   }
-  return templateVariables(template).map((key) => {
-    const name = key.split(/[:*]/)[0]!.trim()
-    return { name, key, required: !optional.has(name) }
-  })
+  return [...seen.values()]
 }

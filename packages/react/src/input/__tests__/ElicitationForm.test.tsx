@@ -56,7 +56,7 @@ describe('ElicitationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(onAnswer).not.toHaveBeenCalled()
     expect(screen.getByText('This field is required.')).toBeTruthy()
-    expect(screen.getByText('Must be at least 1.')).toBeTruthy()
+    expect(screen.getByText('Enter at least 1.')).toBeTruthy()
     expect(screen.getByRole('textbox', { name: /API token/ }).getAttribute('aria-invalid')).toBe(
       'true',
     )

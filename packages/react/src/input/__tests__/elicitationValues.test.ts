@@ -1,4 +1,4 @@
-import type { FormField } from '@resource-kit/client'
+import { type FormField, validateElicitationContent } from '@resource-kit/client'
 import { describe, expect, it } from 'vitest'
 import { coerceValues, initialValues } from '../elicitationValues.ts'
 
@@ -21,8 +21,19 @@ describe('elicitation values', () => {
   })
 
   it('coerces numbers and booleans and drops empty optional fields', () => {
-    const result = coerceValues(fields, { token: ' abc ', count: '3', ok: false, tags: [] })
+    const result = coerceValues(fields, { token: 'abc', count: '3', ok: false, tags: [] })
     expect(result).toEqual({ ok: true, content: { token: 'abc', count: 3, ok: false } })
+  })
+
+  it("gives the client's verdict: what the client refuses, the form refuses, in its words", () => {
+    const strict: FormField[] = [
+      { name: 'mail', type: 'string', required: true, format: 'email' },
+      { name: 'env', type: 'string', required: true, options: [{ value: 'prod', label: 'Prod' }] },
+    ]
+    const values = { mail: 'not-an-address', env: 'staging' }
+    const result = coerceValues(strict, values)
+    expect(result).toEqual(validateElicitationContent(strict, values))
+    expect(result.ok).toBe(false)
   })
 
   it('reports a sentence per bad field', () => {
@@ -33,7 +44,7 @@ describe('elicitation values', () => {
     })
     expect(coerceValues(fields, { token: 'ab', count: '9' })).toEqual({
       ok: false,
-      errors: { token: 'Use at least 3 characters.', count: 'Must be at most 5.' },
+      errors: { token: 'Enter at least 3 characters.', count: 'Enter at most 5.' },
     })
   })
 

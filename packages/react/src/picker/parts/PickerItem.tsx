@@ -1,8 +1,9 @@
 // PARTS: one row. Spreads getItemProps (role, ids, aria-*, data-* state, handlers) and,
 // without children, renders the default content for the row's kind.
-import type { HTMLAttributes, ReactNode } from 'react'
+import { type HTMLAttributes, memo, type ReactNode } from 'react'
+import { rowProps, rowResourceKey } from '../pickerPropGetters.ts'
 import type { PickerRow } from '../pickerRow.ts'
-import { usePickerContext } from './PickerContext.ts'
+import { usePickerHandle, usePickerSelector } from './PickerContext.ts'
 import { PickerRowContent } from './PickerRowContent.tsx'
 
 export interface PickerItemProps extends HTMLAttributes<HTMLDivElement> {
@@ -11,16 +12,41 @@ export interface PickerItemProps extends HTMLAttributes<HTMLDivElement> {
   children?: ReactNode
 }
 
-/** A row of the list or tree (`option` / `treeitem`, or a group header in the list view). */
-export function PickerItem({ row, className, children, style, ...props }: PickerItemProps) {
-  const picker = usePickerContext()
+/**
+ * A row of the list or tree (`option` / `treeitem`, or a group header in the list view).
+ * It reads only its own state from the picker, so it re-renders when that changes.
+ */
+export const PickerItem = memo(function PickerItem({
+  row,
+  className,
+  children,
+  style,
+  ...props
+}: PickerItemProps) {
+  const handle = usePickerHandle()
+  const key = rowResourceKey(row)
+  const highlighted = usePickerSelector((p) => p.highlightedId === row.id)
+  const selected = usePickerSelector((p) => key !== undefined && p.selected.has(key))
+  const updated = usePickerSelector((p) => key !== undefined && p.updated.has(key))
+  const baseId = usePickerSelector((p) => p.baseId)
+  const view = usePickerSelector((p) => p.view)
+  const selectionMode = usePickerSelector((p) => p.selectionMode)
+  const actions = {
+    highlight: (id: string) => handle.get().store.getState().highlight(id),
+    activate: (r: PickerRow) => handle.get().activate(r),
+  }
   return (
     <div
-      {...picker.getItemProps({ row, ...props })}
+      {...rowProps(
+        row,
+        { baseId, view, selectionMode, highlighted, selected, updated },
+        actions,
+        props,
+      )}
       className={className ? `rk-picker-item ${className}` : 'rk-picker-item'}
       style={{ ...style, ['--rk-depth' as string]: row.depth }}
     >
       {children ?? <PickerRowContent row={row} />}
     </div>
   )
-}
+})

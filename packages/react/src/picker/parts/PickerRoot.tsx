@@ -1,7 +1,7 @@
 // PARTS: the root runs usePicker once and shares it with every part inside.
-import type { HTMLAttributes, ReactNode } from 'react'
+import { type HTMLAttributes, type ReactNode, useLayoutEffect, useState } from 'react'
 import { type UsePickerOptions, usePicker } from '../usePicker.ts'
-import { PickerContext } from './PickerContext.ts'
+import { createPickerHandle, PickerContext } from './PickerContext.ts'
 
 export interface PickerRootProps
   extends UsePickerOptions,
@@ -54,8 +54,12 @@ export function PickerRoot(props: PickerRootProps) {
     initialRect,
     searchLimit,
   })
+  // One handle for the root's life: parts subscribe to it instead of taking a new value.
+  const [handle] = useState(() => createPickerHandle(picker))
+  handle.set(picker)
+  useLayoutEffect(() => handle.notify())
   return (
-    <PickerContext.Provider value={picker}>
+    <PickerContext.Provider value={handle}>
       <div
         {...picker.getRootProps(domProps)}
         className={className ? `rk-picker ${className}` : 'rk-picker'}

@@ -34,6 +34,16 @@ describe('query option factories', () => {
     }
   })
 
+  it('keys a read by its size limit, so a read refused at one limit is not reused at another', () => {
+    const c = client()
+    const keys = [undefined, 1024, 1_000_000].map((maxBytes) =>
+      JSON.stringify(
+        readOptions(c, 's1', 'x://1', maxBytes === undefined ? {} : { maxBytes }).queryKey,
+      ),
+    )
+    expect(new Set(keys).size).toBe(3)
+  })
+
   it('pages the resource list by cursor as an infinite query', async () => {
     const c = client()
     const data = await c.queryClient.fetchInfiniteQuery({
