@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { sourceResolve } from './vitest.shared.ts'
+import { sourceConditions, sourceResolve } from './vitest.shared.ts'
 
 export default defineConfig({
   ...sourceResolve,
@@ -9,7 +9,17 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       'stories/vitest.config.ts',
       {
-        ...sourceResolve,
+        // No 'import' condition here: Vitest hands the conditions to Node, and with 'import'
+        // Node's require() picks packages' ESM builds (express's router then gets
+        // is-promise's namespace instead of its function: the demo's authorization server).
+        resolve: { conditions: sourceConditions.filter((c) => c !== 'import') },
+        ssr: {
+          ...sourceResolve.ssr,
+          resolve: {
+            ...sourceResolve.ssr.resolve,
+            conditions: sourceConditions.filter((c) => c !== 'import'),
+          },
+        },
         test: {
           name: 'integration',
           environment: 'node',

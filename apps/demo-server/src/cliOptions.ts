@@ -12,6 +12,8 @@ Speaks 2026-07-28 and 2025-11-25 (dual-era).
 
 Options:
   --stdio                 serve on stdin/stdout instead of HTTP
+  --auth                  require OAuth 2.1 sign-in (HTTP only): starts an authorization
+                          server on another port, with accounts ada and grace
   --host <host>           HTTP interface (default 127.0.0.1)
   --port <port>           HTTP port, 0 for any free one (default ${defaultDemoPort})
   --cors-origin <origin>  browser origin allowed to call the server; repeatable, '*' for any
@@ -36,6 +38,7 @@ const integer = (name: string, value: string | undefined, min: number): number |
 export function parseOptions(args: readonly string[]): {
   help: boolean
   stdio: boolean
+  auth: boolean
   http: Pick<DemoHttpServerOptions, 'host' | 'port' | 'corsOrigins'>
   demo: DemoServerOptions
 } {
@@ -45,6 +48,7 @@ export function parseOptions(args: readonly string[]): {
     allowPositionals: false,
     options: {
       stdio: { type: 'boolean' },
+      auth: { type: 'boolean' },
       host: { type: 'string' },
       port: { type: 'string' },
       'cors-origin': { type: 'string', multiple: true },
@@ -61,6 +65,7 @@ export function parseOptions(args: readonly string[]): {
   return {
     help: values.help === true,
     stdio: values.stdio === true,
+    auth: values.auth === true,
     http: defined({
       host: values.host,
       port: integer('port', values.port, 0),

@@ -1,4 +1,5 @@
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
+import type { RequestGuard } from './auth/bearerGuard.ts'
 import { createCors, defaultCorsOrigins } from './cors.ts'
 import { createDemoServer, type DemoServer, type DemoServerOptions } from './createDemoServer.ts'
 import { createLegacySessions } from './legacySessions.ts'
@@ -13,6 +14,8 @@ export interface DemoFetchHandlerOptions extends DemoServerOptions {
   corsOrigins?: readonly string[]
   /** Called with errors the handler answered or swallowed (for logging). */
   onerror?: (error: Error) => void
+  /** Runs before every non-preflight request; a Response it returns is the answer (`--auth`). */
+  guard?: RequestGuard
 }
 
 /** A web-standard `fetch` face of the demo server, serving 2026-07-28 and 2025-11-25. */
@@ -59,7 +62,8 @@ export function createDemoFetchHandler(options: DemoFetchHandlerOptions = {}): D
       if (!cors.allows(origin)) {
         return Response.json({ error: `Origin ${origin} is not allowed` }, { status: 403 })
       }
-      return cors.decorate(await serve(request), origin)
+      const refused = await options.guard?.(request)
+      return cors.decorate(refused ?? (await serve(request)), origin)
     },
     async close() {
       stopForwarding()

@@ -27,3 +27,13 @@ export function serveDemoStdio(options: DemoServerOptions = {}): DemoStdioServer
     },
   }
 }
+
+export type { AuthorizedRequest } from './auth/bearerGuard.ts'
+export type { DemoAccount } from './auth/demoAuthProvider.ts'
+export type { DemoAuthServer, DemoAuthServerOptions } from './auth/startDemoAuthServer.ts'
+export { startDemoAuthServer } from './auth/startDemoAuthServer.ts'
+export type {
+  ProtectedDemoServer,
+  ProtectedDemoServerOptions,
+} from './auth/startProtectedDemoServer.ts'
+export { startProtectedDemoServer } from './auth/startProtectedDemoServer.ts'

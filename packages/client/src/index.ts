@@ -1,5 +1,17 @@
 // The public door of @resource-kit/client: named exports only, types apart.
-export { MAX_TTL_MS, readCacheHints, readResultType } from './cacheHints.ts'
+export type { AuthStorage, LocalStorageAuthOptions } from './auth/authStorage.ts'
+export { localStorageAuthStorage, memoryAuthStorage } from './auth/authStorage.ts'
+export type { AuthorizationContext, OAuth, OAuthOptions } from './auth/createOAuth.ts'
+export { createOAuth } from './auth/createOAuth.ts'
+export type { SignedInAccount } from './auth/tokenAccount.ts'
+export type { CacheLimits } from './cacheBudget.ts'
+export { DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
+export {
+  assertCompleteResult,
+  MAX_TTL_MS,
+  readCacheHints,
+  readResultType,
+} from './cacheHints.ts'
 export { toCompletion } from './complete.ts'
 export type {
   ConnectionFailure,
@@ -23,7 +35,9 @@ export {
   InvalidCursorError,
   InvalidParamsError,
   McpRequestError,
+  MessageTooLargeError,
   NotSupportedError,
+  RequestCancelledError,
   ResourceKitError,
   ResourceNotFoundError,
   ResourceTooLargeError,
@@ -46,7 +60,7 @@ export type {
 export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
 export { classifyReadError, isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
-export { iteratePages, walkPages } from './paginate.ts'
+export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 export type {
   CompleteOptions,
   ListOptions,
@@ -77,6 +91,7 @@ export type {
   SessionNotification,
   SubscriptionFilter,
 } from './session.ts'
+export { SessionExpiredError } from './sessionExpiredError.ts'
 export type {
   Annotations,
   BlobResourceContents,
@@ -92,13 +107,19 @@ export type {
   ResourceCapabilities,
   ResourceContents,
   ResourceTemplate,
+  ServerAuthSnapshot,
   ServerCapabilities,
   ServerSnapshot,
   ServerStatus,
   TextResourceContents,
   WalkResult,
 } from './types.ts'
-export type { TemplateVariables } from './uriTemplate.ts'
+export type {
+  ParsedTemplate,
+  TemplateOperator,
+  TemplateVariableSpec,
+  TemplateVariables,
+} from './uriTemplate.ts'
 export {
   expandTemplate,
   findTemplate,

@@ -1,6 +1,9 @@
 // The public face of @resource-kit/client (implemented by createResourceClient.ts).
 // The React package, the CLI and the chat app code against this interface.
+import type { AuthProvider, OAuthClientProvider } from '@modelcontextprotocol/client'
 import type { QueryClient } from '@tanstack/query-core'
+import type { OAuth } from './auth/createOAuth.ts'
+import type { CacheLimits } from './cacheBudget.ts'
 import type { InputHandler } from './inputHandler.ts'
 import type { SessionFactory, SubscriptionFilter } from './session.ts'
 import type {
@@ -17,7 +20,16 @@ import type {
 /** How to reach a server. Stdio commands come from `@resource-kit/client/node` (`stdioServer`). */
 export type ServerSource =
   /** Streamable HTTP endpoint. */
-  | { url: string | URL; headers?: Record<string, string>; fetch?: typeof fetch }
+  | {
+      url: string | URL
+      headers?: Record<string, string>
+      fetch?: typeof fetch
+      /**
+       * Authorization: an `OAuth` from `createOAuth` (sign-in with `ServerSnapshot.auth`), or
+       * an SDK `OAuthClientProvider` / `AuthProvider` handed to the transport as it is.
+       */
+      auth?: OAuth | OAuthClientProvider | AuthProvider
+    }
   /** An SDK transport, or a (possibly async) factory making a fresh one per (re)connect. */
   | { transport: unknown | (() => unknown) | (() => Promise<unknown>) }
   /** An SDK `Client` the app already has (connected or not). */
@@ -38,6 +50,8 @@ export interface ResourceClientOptions {
   clientInfo?: Implementation
   /** Where connection failures and dropped items are reported. @default silent */
   logger?: Pick<Console, 'debug' | 'warn' | 'error'>
+  /** Bounds on what this client keeps cached (entries, bytes, gcTime). @default DEFAULT_CACHE_LIMITS */
+  cache?: CacheLimits
 }
 
 export interface ListOptions {
@@ -47,7 +61,9 @@ export interface ListOptions {
 
 export interface WalkOptions {
   cursor?: string
+  /** Stop after this many pages, with `complete: false` and the cursor to continue. @default DEFAULT_MAX_PAGES (1000) */
   maxPages?: number
+  /** Stop after the page that brings the item count to this. @default Infinity */
   maxItems?: number
   signal?: AbortSignal
 }
@@ -109,6 +125,16 @@ export interface Watch {
 export interface ResourceClient {
   readonly queryClient: QueryClient
   readonly partition: string
+  /**
+   * The partition of one server's cache entries: `partition`, plus the signed-in principal
+   * for a server with OAuth sign-in (so `private` entries follow the account).
+   */
+  partitionOf(serverId: string): string
+  /**
+   * Finishes a redirect-mode sign-in on the callback page: the server whose request the
+   * URL answers (by `state`) exchanges the code and reconnects. False when none matches.
+   */
+  completeSignIn(callbackUrl: string | URL, options?: { signal?: AbortSignal }): Promise<boolean>
 
   addServer(id: string, source: ServerSource): ServerSnapshot
   removeServer(id: string): Promise<void>
@@ -135,7 +161,7 @@ export interface ResourceClient {
 
   /** `list_changed`: the resource list (all pages) and the template list. */
   invalidateLists(serverId: string): Promise<void>
-  /** `updated(uri)`: that read and reads of URIs under it. */
+  /** `updated(uri)`: that read, reads of URIs under it, and reads of URIs it is under (a directory read contains its children). A fetch in flight for any of them lands as stale. */
   invalidateRead(serverId: string, uri: string): Promise<void>
 
   close(): Promise<void>

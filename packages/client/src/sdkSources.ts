@@ -1,12 +1,17 @@
 // Turns each kind of ServerSource into a SessionFactory over the SDK.
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client'
+import { isOAuth } from './auth/createOAuth.ts'
+import type { ServerOAuth } from './auth/serverOAuth.ts'
 import { ConnectionError } from './errors.ts'
 import type { ServerSource } from './resourceClient.ts'
 import { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 import type { SessionFactory } from './session.ts'
 
-/** The factory that opens (and, on reconnect, re-opens) a Session for `source`. */
-export function sessionFactoryFor(source: ServerSource): SessionFactory {
+/**
+ * The factory that opens (and, on reconnect, re-opens) a Session for `source`; `oauth` is
+ * the server's sign-in when the source came with an `OAuth`.
+ */
+export function sessionFactoryFor(source: ServerSource, oauth?: ServerOAuth): SessionFactory {
   if ('connect' in source) return source.connect
   if ('client' in source) {
     const client = source.client
@@ -35,14 +40,19 @@ export function sessionFactoryFor(source: ServerSource): SessionFactory {
   }
   if ('url' in source) {
     const url = new URL(source.url)
-    return (options) =>
-      connectSdkSession(
+    // The SDK runs discovery, refresh and step-up for an OAuthClientProvider on 401 / 403.
+    const authProvider = oauth ?? (isOAuth(source.auth) ? undefined : source.auth)
+    return async (options) => {
+      await oauth?.loaded
+      return connectSdkSession(
         new StreamableHTTPClientTransport(url, {
           ...(source.headers && { requestInit: { headers: source.headers } }),
           ...(source.fetch && { fetch: source.fetch }),
+          ...(authProvider && { authProvider }),
         }),
         options,
       )
+    }
   }
   throw new TypeError('Unknown ServerSource: expected url, transport, client or connect')
 }

@@ -11,6 +11,7 @@ import {
   ServerNotReadyError,
 } from './errors.ts'
 import type { Session, SessionConnectOptions, SessionFactory } from './session.ts'
+import { SessionExpiredError } from './sessionExpiredError.ts'
 import type { ServerSnapshot, ServerStatus } from './types.ts'
 
 export interface ServerConnectionOptions {
@@ -20,6 +21,8 @@ export interface ServerConnectionOptions {
   /** Called after every snapshot change. */
   onChange: () => void
   logger?: Pick<Console, 'debug' | 'warn' | 'error'>
+  /** Adds to every snapshot what the connection does not own (an OAuth server's sign-in). */
+  decorate?: (snapshot: ServerSnapshot) => ServerSnapshot
 }
 
 export class ServerConnection {
@@ -30,12 +33,15 @@ export class ServerConnection {
   #connecting?: Promise<Session>
   #abort?: AbortController
   #offClose?: () => void
+  /** True once a Session was adopted: later connects are reconnects. */
+  #hadSession = false
   readonly #sessionListeners = new Set<(session: Session | undefined) => void>()
 
   constructor(options: ServerConnectionOptions) {
     this.id = options.id
     this.#options = options
-    this.#snapshot = { id: options.id, status: 'connecting' }
+    const initial: ServerSnapshot = { id: options.id, status: 'connecting' }
+    this.#snapshot = options.decorate ? options.decorate(initial) : initial
   }
 
   get snapshot(): ServerSnapshot {
@@ -77,7 +83,12 @@ export class ServerConnection {
     this.#abort?.abort()
     const abort = new AbortController()
     this.#abort = abort
-    if (this.#snapshot.status !== 'connecting' || this.#snapshot.error) {
+    if (this.#hadSession) {
+      // What the server was stays visible (era, capabilities) while a new Session opens.
+      if (this.#snapshot.status !== 'reconnecting') {
+        this.#set({ ...this.#snapshot, status: 'reconnecting' })
+      }
+    } else if (this.#snapshot.status !== 'connecting' || this.#snapshot.error) {
       this.#set({ id: this.id, status: 'connecting' })
     }
     const attempt = this.#open(abort.signal)
@@ -124,6 +135,7 @@ export class ServerConnection {
 
   #adopt(session: Session): void {
     this.#session = session
+    this.#hadSession = true
     const { era, protocolVersion, capabilities, serverInfo, instructions } = session.info
     this.#set({
       id: this.id,
@@ -138,6 +150,13 @@ export class ServerConnection {
       if (this.#session !== session) return
       this.#session = undefined
       this.#offClose = undefined
+      if (error instanceof SessionExpiredError) {
+        // The server restarted (2025 HTTP session gone): open a new session now, not on next use.
+        this.#snapshot = { ...this.#snapshot, error }
+        this.#emitSession(undefined)
+        this.connect()
+        return
+      }
       const lost = new ConnectionError(
         `Lost the connection to server "${this.id}"${error ? `: ${error.message}` : ''}`,
         { serverId: this.id, cause: error },
@@ -162,8 +181,26 @@ export class ServerConnection {
     for (const listener of this.#sessionListeners) listener(session)
   }
 
+  // AUTH (used by auth/connectOAuth.ts)
+
+  /** Rebuilds the snapshot (the sign-in it shows changed). */
+  redecorate(): void {
+    this.#set({ ...this.#snapshot })
+  }
+
+  /**
+   * The server needs (new) authorization while connected (a refused refresh, more scope,
+   * sign-out): drops the Session and stays `needs-auth` until the next connect. What was
+   * loaded stays in the cache.
+   */
+  requireAuth(error: Error): void {
+    if (this.#snapshot.status === 'closed') return
+    this.#dropSession()
+    this.#set({ ...this.#snapshot, status: 'needs-auth', error })
+  }
+
   #set(snapshot: ServerSnapshot): void {
-    this.#snapshot = snapshot
+    this.#snapshot = this.#options.decorate ? this.#options.decorate(snapshot) : snapshot
     this.#options.onChange()
   }
 }

@@ -127,18 +127,49 @@ export interface CompletionResult {
   hasMore?: boolean
 }
 
-/** Connection status of one server. */
-export type ServerStatus = 'connecting' | 'ready' | 'needs-auth' | 'error' | 'closed'
+/**
+ * Connection status of one server. `reconnecting`: it had a session and a new one is
+ * opening (after a drop, or at once when a 2025 HTTP server forgot the session).
+ */
+export type ServerStatus =
+  | 'connecting'
+  | 'reconnecting'
+  | 'ready'
+  | 'needs-auth'
+  | 'error'
+  | 'closed'
 
 /** An immutable snapshot of one server: a new object whenever anything in it changes. */
 export interface ServerSnapshot {
   id: string
   status: ServerStatus
-  /** Set when status is `error` or `needs-auth`. */
+  /** Set when status is `error` or `needs-auth` (and, while `reconnecting`, why the last session ended). */
   error?: Error
   era?: ProtocolEra
   protocolVersion?: string
   capabilities?: ServerCapabilities
   serverInfo?: Implementation
   instructions?: string
+  /** The sign-in of a server added with `{ url, auth }` (see auth/). */
+  auth?: ServerAuthSnapshot
+}
+
+/** Sign-in state of one OAuth-protected server, and the two actions a UI offers. */
+export interface ServerAuthSnapshot {
+  /** `signed-out` (sign-in needed), `signing-in` (the authorization page is open), `signed-in`. */
+  phase: 'signed-out' | 'signing-in' | 'signed-in'
+  /** The server's name as a person should read it ("Sign in to …"). */
+  serverName: string
+  /** Origin of the authorization server, once discovered (where the person will sign in). */
+  authorizationServer?: string
+  /** Who signed in, as far as the tokens tell (display only). */
+  account?: { subject?: string; name?: string }
+  /** True when the server asked for a new authorization (first sign-in, refused refresh, more scope). */
+  needsAuthorization: boolean
+  /** The scope the next sign-in asks for, when the server named one (step-up). */
+  scope?: string
+  /** Opens the authorization page through the host's `openAuthorization`, then reconnects. */
+  signIn(options?: { signal?: AbortSignal }): Promise<void>
+  /** Revokes the tokens where supported, forgets them, and drops this account's private cache entries. */
+  signOut(options?: { signal?: AbortSignal }): Promise<void>
 }

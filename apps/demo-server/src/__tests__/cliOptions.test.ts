@@ -26,13 +26,21 @@ describe('parseOptions', () => {
     expect(options).toEqual({
       help: false,
       stdio: false,
+      auth: false,
       http: { host: '0.0.0.0', port: 0, corsOrigins: ['http://a.test', 'http://b.test'] },
       demo: { count: 100_000, pageSize: 250, seed: 'abc', logIntervalMs: 50, fileIntervalMs: 75 },
     })
   })
 
   it('leaves unset options out so the defaults apply', () => {
-    expect(parseOptions(['--stdio'])).toEqual({ help: false, stdio: true, http: {}, demo: {} })
+    expect(parseOptions(['--stdio'])).toEqual({
+      help: false,
+      stdio: true,
+      auth: false,
+      http: {},
+      demo: {},
+    })
+    expect(parseOptions(['--auth']).auth).toBe(true)
     expect(parseOptions(['-h']).help).toBe(true)
   })
 

@@ -69,6 +69,8 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
   const client: FakeClient = {
     queryClient,
     partition: 'default',
+    partitionOf: () => 'default',
+    completeSignIn: async () => false,
     servers: map,
     calls,
     setServer(id, patch) {

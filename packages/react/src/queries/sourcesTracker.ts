@@ -17,7 +17,7 @@ import {
   QueryObserver,
   type QueryObserverResult,
 } from '@tanstack/react-query'
-import type { PickerSource } from '../picker/pickerSource.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { reactKeys } from './queryKeys.ts'
 import {
   resourceListInfiniteOptions,

@@ -1,15 +1,15 @@
 import { ConnectionError } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { describe, expect, it } from 'vitest'
+import { serverNodeId } from '../../shared/ids.ts'
+import type { PickerSource } from '../../shared/sourceTypes.ts'
 import {
   type BuildRowsInput,
   buildSourceRows,
   type SearchItem,
   searchItemsOf,
   statusText,
-} from '../buildPickerRows.ts'
-import { serverNodeId } from '../collectionAdapter.ts'
-import type { PickerSource } from '../pickerSource.ts'
+} from '../buildSourceRows.ts'
 
 const files: PickerSource = {
   serverId: 'files',
