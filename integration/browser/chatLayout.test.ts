@@ -154,6 +154,45 @@ describe('chat layout', () => {
     }, 60_000)
   }
 
+  it('previews a live log that follows its updates, and copies its URI', async () => {
+    const page = await chat.openChat()
+    await useViewport(page, viewports[0]!)
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(chat.demo.appUrl).origin,
+    })
+    await tabTo(page, page.getByRole('combobox', { name: 'Search resources' }))
+    await page.keyboard.type('application log')
+    const highlighted = page.locator('.chat-picker [data-highlighted]')
+    for (
+      let i = 0;
+      i < 8 && !/Application log \(live\)/.test((await highlighted.textContent()) ?? '');
+      i++
+    ) {
+      await page.keyboard.press('ArrowDown')
+    }
+    await page.keyboard.press('Enter')
+    const preview = page.locator('.chat-preview')
+    await expect
+      .poll(() => preview.locator('.chat-preview-uri').textContent())
+      .toBe('log://app/tail')
+    const text = () => preview.locator('.rk-preview').textContent()
+    await expect.poll(text, { timeout: 10_000 }).toMatch(/\S/)
+    const first = await text()
+    // The demo's log ticks every 700 ms: the open preview refetches on each update.
+    await expect.poll(text, { timeout: 15_000 }).not.toBe(first)
+    await expect
+      .poll(() => preview.locator('.chat-preview-live').textContent(), { timeout: 15_000 })
+      .toMatch(/updated/)
+    await preview.getByRole('button', { name: 'Copy URI' }).click()
+    await expect.poll(() => preview.locator('.chat-preview-note').textContent()).toBe('URI copied')
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      'log://app/tail',
+    )
+    expect(await axeViolations(page, '.chat-side')).toEqual([])
+    await screenshot(page, 'preview-live-log')
+    await page.close()
+  }, 60_000)
+
   it('lets the tree use the panel’s height on a desktop', async () => {
     const page = await chat.openChat()
     await useViewport(page, viewports[0]!)

@@ -7,10 +7,10 @@ import {
   type MentionComposerHandle,
   Picker,
   type PickerSource,
-  ReadPreview,
   useResourceClient,
 } from '@resource-kit/react'
 import { type RefObject, useMemo } from 'react'
+import { ChatPreview } from './ChatPreview.tsx'
 
 export interface PickerPanelProps {
   sources: readonly PickerSource[]
@@ -72,29 +72,12 @@ export function PickerPanel({
         <Picker.TemplatePanel />
       </Picker.Root>
       {chosen ? (
-        <section
-          className="chat-preview"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area a keyboard must reach
-          tabIndex={0}
-          aria-label={`Preview of ${chosen.title || chosen.name}`}
-        >
-          <div className="chat-preview-head">
-            <div className="chat-preview-title">
-              <strong>{chosen.title || chosen.name}</strong>
-              <span className="chat-preview-uri">{chosen.uri}</span>
-            </div>
-            <button type="button" className="chat-button" onClick={mention}>
-              Mention in message
-            </button>
-          </div>
-          <ReadPreview
-            key={`${chosen.serverId}\u0000${chosen.uri}`}
-            serverId={chosen.serverId}
-            uri={chosen.uri}
-            inputBridge={inputBridge}
-            maxBytes={5 * 1024 * 1024}
-          />
-        </section>
+        <ChatPreview
+          key={`${chosen.serverId}\u0000${chosen.uri}`}
+          chosen={chosen}
+          inputBridge={inputBridge}
+          onMention={mention}
+        />
       ) : (
         <p className="chat-preview-empty">Choose a resource to preview it here.</p>
       )}

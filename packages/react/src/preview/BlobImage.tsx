@@ -10,9 +10,10 @@ export interface BlobImageProps {
   alt: string
 }
 
-/** Shows a base64 raster image through a local object URL (revoked on unmount). */
+/** Shows a base64 raster image through a local object URL (revoked on unmount), scaled to fit, with its pixel size. */
 export function BlobImage({ blob, alt }: BlobImageProps) {
   const [src, setSrc] = useState<string | null>(null)
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
   useEffect(() => {
     let url: string | null = null
     try {
@@ -28,5 +29,28 @@ export function BlobImage({ blob, alt }: BlobImageProps) {
     }
   }, [blob])
   if (!src) return null
-  return <img className="rk-preview-image" src={src} alt={alt} />
+  return (
+    <figure className="rk-preview-figure">
+      <img
+        className="rk-preview-image"
+        src={src}
+        alt={alt}
+        onLoad={(event) =>
+          setSize({
+            width: event.currentTarget.naturalWidth,
+            height: event.currentTarget.naturalHeight,
+          })
+        }
+      />
+      {size && (
+        <figcaption
+          className="rk-preview-image-size"
+          data-width={size.width}
+          data-height={size.height}
+        >
+          {size.width.toLocaleString('en-US')} × {size.height.toLocaleString('en-US')} px
+        </figcaption>
+      )}
+    </figure>
+  )
 }

@@ -1,8 +1,10 @@
-// PARTS: the MIME-aware preview of read contents, with size and a token estimate shown
-// before the user attaches anything. Everything from the server renders as text.
+// PARTS: the MIME-aware preview of read contents, with size and (for text) a token
+// estimate shown before the user attaches anything. Everything from the server renders
+// as text; images are decoded locally; PDFs are offered to open or download.
 import type { ResourceContents } from '@resource-kit/client'
 import { formatBytes } from '../collection/index.ts'
 import { BlobImage } from './BlobImage.tsx'
+import { BlobPdf } from './BlobPdf.tsx'
 import { classifyContent, contentByteSize, estimateTokens, prettyJson } from './contentInfo.ts'
 import { MarkdownPreview } from './MarkdownPreview.tsx'
 
@@ -16,14 +18,18 @@ export interface ResourcePreviewProps {
   className?: string
 }
 
-/** Size and rough token count of some contents, e.g. "12.3 kB · ~3,100 tokens". */
+/** Size and, when there is text, its rough token count, e.g. "12.3 kB · ~3,100 tokens". */
 export function PreviewSummary({ contents }: { contents: readonly ResourceContents[] }) {
   let bytes = 0
   for (const c of contents) bytes += contentByteSize(c)
-  const tokens = estimateTokens(contents)
+  // No estimate for images and PDFs: what they cost depends on the model.
+  const hasText = contents.some((c) => 'text' in c)
+  const tokens = hasText ? estimateTokens(contents) : undefined
   return (
     <p className="rk-preview-summary" data-bytes={bytes} data-tokens={tokens}>
-      {formatBytes(bytes)} · ~{tokens.toLocaleString('en-US')} tokens
+      {formatBytes(bytes)}
+      {tokens !== undefined && ` · ~${tokens.toLocaleString('en-US')} tokens`}
+      {tokens !== undefined && contents.some((c) => 'blob' in c) && ' of text'}
     </p>
   )
 }
@@ -40,6 +46,7 @@ function ContentItem({
   const kind = classifyContent(content)
   if ('blob' in content) {
     if (kind === 'image') return <BlobImage blob={content.blob} alt={content.uri} />
+    if (kind === 'pdf') return <BlobPdf blob={content.blob} uri={content.uri} />
     return (
       <p className="rk-preview-binary">
         Binary content ({content.mimeType ?? 'unknown type'}),{' '}

@@ -3,7 +3,7 @@
 import type { ResourceContents } from '@resource-kit/client'
 
 /** How the preview shows one content item. */
-export type ContentKind = 'text' | 'markdown' | 'json' | 'image' | 'binary'
+export type ContentKind = 'text' | 'markdown' | 'json' | 'image' | 'pdf' | 'binary'
 
 /** Bytes a base64 string decodes to (without decoding it). */
 export function base64ByteLength(base64: string): number {
@@ -20,12 +20,13 @@ export function contentByteSize(content: ResourceContents): number {
 }
 
 /**
- * A rough token estimate: about 4 characters of text per token (the common rule of thumb
- * for English and code); binary content counts its base64 length, as it would be sent.
+ * A rough token estimate of the text items: about 4 characters per token (the common rule
+ * of thumb for English and code). Blobs (images, PDFs) are not counted: what they cost
+ * depends on the model, and their base64 length says nothing about it.
  */
 export function estimateTokens(contents: readonly ResourceContents[]): number {
   let tokens = 0
-  for (const c of contents) tokens += Math.ceil(('text' in c ? c.text : c.blob).length / 4)
+  for (const c of contents) if ('text' in c) tokens += Math.ceil(c.text.length / 4)
   return tokens
 }
 
@@ -56,6 +57,11 @@ export function sniffImageType(bytes: Uint8Array): string | undefined {
   return undefined
 }
 
+/** `%PDF-` at the start: the type comes from the bytes, as for images. */
+export function isPdf(bytes: Uint8Array): boolean {
+  return [0x25, 0x50, 0x44, 0x46, 0x2d].every((b, i) => bytes[i] === b)
+}
+
 function isJsonType(mime: string): boolean {
   return mime === 'application/json' || mime.endsWith('+json')
 }
@@ -73,6 +79,7 @@ export function classifyContent(content: ResourceContents): ContentKind {
     // 16 bytes are enough for every signature; decode only the head.
     const head = decodeBase64(content.blob.slice(0, 24))
     if (sniffImageType(head)) return 'image'
+    if (isPdf(head)) return 'pdf'
   } catch {
     // Invalid base64: not an image; the size line still shows.
   }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -80,6 +80,44 @@ describe('ResourcePreview', () => {
     expect(images[0]!.getAttribute('src')).toMatch(/^blob:/)
     expect(screen.getByText(/Binary content \(application\/octet-stream\), 6 B/)).toBeTruthy()
     expect(screen.getByText(/Binary content \(image\/svg\+xml\)/)).toBeTruthy()
+  })
+
+  it('gives no token estimate for images and PDFs, and counts only the text beside them', () => {
+    const { unmount } = show([{ uri: 'x://pixel', mimeType: 'image/png', blob: PNG }])
+    const summary = screen.getByText(/\d B$/)
+    expect(summary.textContent).toBe('70 B')
+    expect(summary.hasAttribute('data-tokens')).toBe(false)
+    unmount()
+    show([
+      { uri: 'x://pixel', mimeType: 'image/png', blob: PNG },
+      { uri: 'x://a.txt', text: 'x'.repeat(400) },
+    ])
+    expect(screen.getByText(/tokens/).textContent).toBe('470 B · ~100 tokens of text')
+  })
+
+  it('shows an image’s pixel size once it has loaded', () => {
+    const { container } = show([{ uri: 'x://pixel', mimeType: 'image/png', blob: PNG }])
+    const img = container.querySelector('img')!
+    Object.defineProperty(img, 'naturalWidth', { value: 640 })
+    Object.defineProperty(img, 'naturalHeight', { value: 480 })
+    fireEvent.load(img)
+    expect(screen.getByText('640 × 480 px')).toBeTruthy()
+  })
+
+  it('offers a PDF to open or download (by its bytes, not its declared type), never inline', () => {
+    const pdf = btoa('%PDF-1.7\n% fake but signed\n')
+    const { container } = show([
+      { uri: 'file:///docs/Annual%20report', mimeType: 'application/octet-stream', blob: pdf },
+      { uri: 'x://not-a-pdf.pdf', mimeType: 'application/pdf', blob: btoa('hello') },
+    ])
+    const open = screen.getByRole('link', { name: 'Open PDF' })
+    expect(open.getAttribute('href')).toMatch(/^blob:/)
+    expect(open.getAttribute('rel')).toBe('noopener noreferrer')
+    const download = screen.getByRole('link', { name: 'Download' })
+    expect(download.getAttribute('download')).toBe('Annual report.pdf')
+    expect(screen.getAllByRole('link')).toHaveLength(2)
+    expect(container.querySelector('iframe, embed, object')).toBeNull()
+    expect(screen.getByText(/Binary content \(application\/pdf\)/)).toBeTruthy()
   })
 
   it('says when a resource is empty', () => {

@@ -21,14 +21,14 @@ describe('contentInfo', () => {
     expect(base64ByteLength('')).toBe(0)
   })
 
-  it('estimates about four characters per token', () => {
+  it('estimates about four characters of text per token, and does not count blobs', () => {
     expect(estimateTokens([{ uri: 'a', text: 'x'.repeat(400) }])).toBe(100)
     expect(
       estimateTokens([
         { uri: 'a', text: 'abc' },
-        { uri: 'b', blob: 'AAAA' },
+        { uri: 'b', blob: 'AAAA'.repeat(100) },
       ]),
-    ).toBe(2)
+    ).toBe(1)
   })
 
   it('classifies markdown, JSON and text by mime type or extension', () => {
