@@ -35,7 +35,7 @@ export interface CliEnvironment {
   now?: () => number
   createClient: (options: ResourceClientOptions) => ResourceClient
   /** Turns a server config into a client ServerSource (stdio needs `@resource-kit/client/node`). */
-  toSource: (config: ServerConfig, options: { quiet: boolean }) => ServerSource
+  toSource: (config: ServerConfig, options: { quiet: boolean; maxBytes?: number }) => ServerSource
 }
 
 export const version: string = packageJson.version
@@ -139,7 +139,13 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
       clientInfo: { name: 'resource-kit-cli', version },
     })
     for (const each of targets) {
-      client.addServer(each.id, environment.toSource(each.config, { quiet: options.quiet }))
+      client.addServer(
+        each.id,
+        environment.toSource(each.config, {
+          quiet: options.quiet,
+          ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+        }),
+      )
     }
     try {
       // A search reports each server that cannot connect, and goes on with the others.
