@@ -1,5 +1,5 @@
-// Builds dist/bin.js when it is missing or older than any source it bundles (the CLI's and
-// the client's). The integration tests run it under `flock`, so parallel test files build once.
+// Builds dist/bin.js when it is missing or older than any source it bundles (the CLI's, and
+// the client's, search's and agent's). The integration tests run it under `flock`, so parallel test files build once.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -24,6 +24,8 @@ const sources = [
   join(cliDir, 'package.json'),
   join(cliDir, 'tsdown.config.ts'),
   join(cliDir, '..', '..', 'packages', 'client', 'src'),
+  join(cliDir, '..', '..', 'packages', 'search', 'src'),
+  join(cliDir, '..', '..', 'packages', 'agent', 'src'),
 ]
 let built = 0
 try {

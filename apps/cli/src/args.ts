@@ -5,7 +5,16 @@
 import { parseArgs } from 'node:util'
 import { UsageError } from './cliError.ts'
 
-export const commandNames = ['info', 'ls', 'tree', 'read', 'complete', 'watch', 'help'] as const
+export const commandNames = [
+  'info',
+  'ls',
+  'tree',
+  'read',
+  'complete',
+  'watch',
+  'search',
+  'help',
+] as const
 export type CommandName = (typeof commandNames)[number]
 
 export interface CliOptions {
@@ -30,6 +39,7 @@ export interface CliOptions {
   arg: string[]
   list: boolean
   count?: number
+  limit?: number
 }
 
 export interface ParsedArgs {
@@ -68,6 +78,7 @@ const optionSpec = {
   arg: { type: 'string', multiple: true },
   list: { type: 'boolean', short: 'l' },
   count: { type: 'string', short: 'n' },
+  limit: { type: 'string' },
 } as const
 
 type OptionName = keyof typeof optionSpec
@@ -96,6 +107,7 @@ export const commandOptions: Record<CommandName, readonly OptionName[]> = {
   read: ['output', 'max-bytes'],
   complete: ['arg'],
   watch: ['list', 'count'],
+  search: ['limit', 'max-pages', 'max-items'],
   help: [],
 }
 
@@ -107,6 +119,7 @@ const arity: Record<CommandName, readonly [number, number]> = {
   read: [1, 1],
   complete: [3, 3],
   watch: [0, Number.POSITIVE_INFINITY],
+  search: [1, Number.POSITIVE_INFINITY],
   help: [0, 1],
 }
 
@@ -117,6 +130,7 @@ const positionalNames: Record<CommandName, string> = {
   read: 'URI',
   complete: 'TEMPLATE VARIABLE VALUE',
   watch: 'URI…',
+  search: 'QUERY',
   help: '[COMMAND]',
 }
 
@@ -188,6 +202,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     arg: values.arg ?? [],
     list: values.list === true,
     count: positiveNumber('--count', values.count, true),
+    limit: positiveNumber('--limit', values.limit, true),
   }
   if (command === 'watch' && !help && rest.length === 0 && !options.list) {
     throw new UsageError('watch needs at least one URI, or --list for list changes')

@@ -12,6 +12,7 @@ import { runComplete } from './commands/complete.ts'
 import { runInfo } from './commands/info.ts'
 import { runLs } from './commands/ls.ts'
 import { runRead } from './commands/read.ts'
+import { runSearch } from './commands/search.ts'
 import { runTree } from './commands/tree.ts'
 import { runWatch } from './commands/watch.ts'
 import type { ServerConfig } from './config.ts'
@@ -20,6 +21,7 @@ import { helpText } from './help.ts'
 import { parsePairs } from './keyValue.ts'
 import { Output, type OutputStream } from './output.ts'
 import { promptElicitation } from './prompt.ts'
+import { resolveSearchTargets } from './searchTargets.ts'
 import { resolveServerTarget } from './serverSource.ts'
 
 export interface CliEnvironment {
@@ -45,6 +47,7 @@ const commands: Record<Exclude<NonNullable<ParsedArgs['command']>, 'help'>, Comm
   read: runRead,
   complete: runComplete,
   watch: runWatch,
+  search: runSearch,
 }
 
 /** Closing a client must not hang the exit when a server will not go away. */
@@ -108,7 +111,12 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
   let serverId: string | undefined
   let cliInput: CliInput | undefined
   try {
-    const target = await resolveServerTarget(options, parsed.stdioCommand, env)
+    // `search` runs over every server of a config; every other command over one.
+    const targets =
+      command === 'search'
+        ? await resolveSearchTargets(options, parsed.stdioCommand, env)
+        : [await resolveServerTarget(options, parsed.stdioCommand, env)]
+    const target = targets[0]!
     serverId = target.id
     cliInput = createCliInput({
       inputs: parsePairs(options.input, '--input') ?? {},
@@ -130,15 +138,18 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
       inputHandler: cliInput.handler,
       clientInfo: { name: 'resource-kit-cli', version },
     })
-    client.addServer(
-      target.id,
-      environment.toSource(target.config, {
-        quiet: options.quiet,
-        ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
-      }),
-    )
+    for (const each of targets) {
+      client.addServer(
+        each.id,
+        environment.toSource(each.config, {
+          quiet: options.quiet,
+          ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+        }),
+      )
+    }
     try {
-      await client.ready(target.id, { signal: controller.signal })
+      // A search reports each server that cannot connect, and goes on with the others.
+      if (command !== 'search') await client.ready(target.id, { signal: controller.signal })
     } catch (error) {
       if (controller.signal.aborted) throw error
       const classified = classifyError(error, { serverId: target.id })
@@ -154,6 +165,7 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
     const context: CommandContext = {
       client,
       serverId: target.id,
+      serverIds: targets.map((each) => each.id),
       positionals: parsed.positionals,
       options,
       out,

@@ -7,6 +7,8 @@ import type { Output } from './output.ts'
 export interface CommandContext {
   client: ResourceClient
   serverId: string
+  /** Every server of this run: `serverId` alone, except for `search` over a config's servers. */
+  serverIds: string[]
   /** Positionals after the command name. */
   positionals: string[]
   options: CliOptions

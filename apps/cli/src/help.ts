@@ -59,6 +59,16 @@ after the connection dropped and the subscription was re-established.
   -l, --list                 also watch the resource list (list_changed)
   -n, --count N              stop after N changes (exit 0)
 With --json each line is one JSON object (status changes and events).`,
+  search: `resource-kit search QUERY… [--limit N] [--max-pages N] [--max-items N] [servers]
+
+Search the resources of every server given (all servers of --config unless --server picks
+one) by name, title, URI and description; typos and abbreviations are fine. Prints the best
+hits with server, URI and why they matched (matched characters in «»). Each server's list
+is walked first (a progress line shows on stderr when that takes a while).
+      --limit N              show at most N hits (default 10)
+      --max-pages N          walk at most N pages per server (default 50)
+      --max-items N          search at most N resources per server (default 20000)
+A server that fails is reported on stderr (exit 6) and the others are still searched.`,
 }
 
 export function exitCodesText(): string {
@@ -81,6 +91,7 @@ Commands:
   read URI                   print a resource (-o FILE to save binary contents)
   complete TEMPLATE VAR VAL  complete a template variable
   watch URI… [--list]        print updates as they arrive
+  search QUERY               search the resources of every configured server
 
 ${servers}
 
@@ -96,6 +107,7 @@ Examples:
   resource-kit ls --all -- node server.js --flag
   resource-kit read 'file:///README.md' --url http://127.0.0.1:3000/mcp
   resource-kit tree --config ~/.config/mcp.json --server docs
+  resource-kit search 'button offline' --config ~/.config/mcp.json
   resource-kit complete 'file:///{path}' path src --json -- npx my-server
 `
 }
