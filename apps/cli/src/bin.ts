@@ -5,6 +5,7 @@ import { stdioServer } from '@resource-kit/client/node'
 import { runCli } from './cli.ts'
 import { CliError } from './cliError.ts'
 import { ExitCode } from './exitCodes.ts'
+import { stdioBuffer } from './stdioBuffer.ts'
 
 const interrupt = new AbortController()
 const onSignal = (signal: NodeJS.Signals) => {
@@ -26,7 +27,7 @@ const code = await runCli({
   env: process.env,
   interrupt: interrupt.signal,
   createClient: createResourceClient,
-  toSource: (config, { quiet }) =>
+  toSource: (config, { quiet, maxBytes }) =>
     config.kind === 'http'
       ? { url: config.url, ...(config.headers && { headers: config.headers }) }
       : stdioServer({
@@ -35,6 +36,7 @@ const code = await runCli({
           ...(config.env && { env: config.env }),
           ...(config.cwd && { cwd: config.cwd }),
           stderr: quiet ? 'ignore' : 'inherit',
+          ...stdioBuffer(maxBytes),
         }),
 })
 // Let stdout drain, then leave even if a server process or socket still holds the loop.

@@ -33,7 +33,7 @@ export interface CliEnvironment {
   now?: () => number
   createClient: (options: ResourceClientOptions) => ResourceClient
   /** Turns a server config into a client ServerSource (stdio needs `@resource-kit/client/node`). */
-  toSource: (config: ServerConfig, options: { quiet: boolean }) => ServerSource
+  toSource: (config: ServerConfig, options: { quiet: boolean; maxBytes?: number }) => ServerSource
 }
 
 export const version: string = packageJson.version
@@ -130,7 +130,13 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
       inputHandler: cliInput.handler,
       clientInfo: { name: 'resource-kit-cli', version },
     })
-    client.addServer(target.id, environment.toSource(target.config, { quiet: options.quiet }))
+    client.addServer(
+      target.id,
+      environment.toSource(target.config, {
+        quiet: options.quiet,
+        ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+      }),
+    )
     try {
       await client.ready(target.id, { signal: controller.signal })
     } catch (error) {

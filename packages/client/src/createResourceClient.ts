@@ -1,11 +1,26 @@
 // The facade: servers by id (ServerRegistry), lists and reads through the one cache of
 // record (a query-core QueryClient), completion, and the subscription engine per server.
-import { QueryClient } from '@tanstack/query-core'
+import {
+  type FetchQueryOptions,
+  hashKey,
+  type Query,
+  QueryClient,
+  type QueryFilters,
+  type QueryKey,
+} from '@tanstack/query-core'
+import { boundCache, DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
 import { requestCompletion } from './complete.ts'
-import { InvalidCursorError, InvalidParamsError, McpRequestError } from './errors.ts'
+import {
+  InvalidCursorError,
+  InvalidParamsError,
+  McpRequestError,
+  ResourceTooLargeError,
+} from './errors.ts'
+import { Freshness } from './freshness.ts'
 import { requestWithInput } from './inputRequired.ts'
 import { classifyReadError } from './notFound.ts'
-import { iteratePages, walkPages } from './paginate.ts'
+import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
+import { toPublicError } from './publicError.ts'
 import type {
   CompleteOptions,
   ListOptions,
@@ -33,8 +48,9 @@ import type {
   ServerSnapshot,
   WalkResult,
 } from './types.ts'
+import { followUnsolicited } from './unsolicitedInvalidation.ts'
 import { toResourcePage, toTemplatePage } from './validateList.ts'
-import { assertWithinLimit, toReadResult } from './validateRead.ts'
+import { assertWithinLimit, byteLength, toReadResult } from './validateRead.ts'
 
 /** @default clientInfo */
 export const DEFAULT_CLIENT_INFO = { name: 'resource-kit', version: '0.1.0' }
@@ -53,16 +69,41 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #options: ResourceClientOptions
   readonly #registry = new ServerRegistry()
   readonly #subscriptions = new Map<string, ServerSubscriptions>()
+  /** Per server: stops invalidating on its unsolicited notifications. */
+  readonly #unfollow = new Map<string, () => void>()
   /** Deduplicated fetches, cancelled when their last waiting caller aborts. */
   readonly #fetches: SharedFetches
   /** Results reached through input rounds: returned once, never served from the cache. */
   readonly #uncached = new WeakSet<ReadResult>()
+  /** Invalidations win over fetches in flight (see freshness.ts). */
+  readonly #freshness = new Freshness()
+  readonly #gcTime: number
+  readonly #detach: (() => void)[]
 
   constructor(options: ResourceClientOptions) {
     this.#options = options
     this.queryClient = options.queryClient ?? new QueryClient()
     this.#fetches = new SharedFetches(this.queryClient)
     this.partition = options.partition ?? 'default'
+    const limits = options.cache ?? {}
+    // The app's own default gcTime wins over ours; query-core's Node default (forever) does not.
+    this.#gcTime =
+      limits.gcTimeMs ??
+      this.queryClient.getDefaultOptions().queries?.gcTime ??
+      DEFAULT_CACHE_LIMITS.gcTimeMs
+    this.#detach = [
+      this.#freshness.attach(this.queryClient),
+      boundCache(this.queryClient, {
+        owns: (key) =>
+          key[0] === 'mcp' &&
+          key[2] === this.partition &&
+          typeof key[1] === 'string' &&
+          this.#registry.get(key[1]) !== undefined,
+        sizeOf: readBytes,
+        maxEntries: limits.maxEntries ?? DEFAULT_CACHE_LIMITS.maxEntries,
+        maxBytes: limits.maxBytes ?? DEFAULT_CACHE_LIMITS.maxBytes,
+      }),
+    ]
   }
 
   // SERVERS
@@ -80,6 +121,15 @@ class HeadlessResourceClient implements ResourceClient {
       },
       ...(this.#options.logger && { logger: this.#options.logger }),
     })
+    this.#unfollow.set(
+      id,
+      followUnsolicited({
+        onSession: (listener) => connection.onSession(listener),
+        invalidateRead: (uri) => this.invalidateRead(id, uri),
+        invalidateLists: () => this.invalidateLists(id),
+        ...(this.#options.logger && { logger: this.#options.logger }),
+      }),
+    )
     connection.connect()
     return connection.snapshot
   }
@@ -89,14 +139,21 @@ class HeadlessResourceClient implements ResourceClient {
     if (!connection) return
     const subscriptions = this.#subscriptions.get(id)
     this.#subscriptions.delete(id)
+    this.#unfollow.get(id)?.()
+    this.#unfollow.delete(id)
     await subscriptions?.close()
     await connection.close()
     this.#registry.delete(id)
-    this.queryClient.removeQueries({ queryKey: resourceKeys.server(id) })
+    // Only this client's partition: another client (principal) sharing the QueryClient keeps its own.
+    this.queryClient.removeQueries({ queryKey: resourceKeys.partition(id, this.partition) })
   }
 
   async reconnect(id: string): Promise<void> {
-    await this.#registry.require(id).connect()
+    try {
+      await this.#registry.require(id).connect()
+    } catch (error) {
+      throw toPublicError(error, 'Reconnecting', id)
+    }
   }
 
   getServer(id: string): ServerSnapshot | undefined {
@@ -112,9 +169,13 @@ class HeadlessResourceClient implements ResourceClient {
   }
 
   async ready(id: string, options?: { signal?: AbortSignal }): Promise<ServerSnapshot> {
-    const connection = this.#registry.require(id)
-    await connection.getSession(options?.signal)
-    return connection.snapshot
+    try {
+      const connection = this.#registry.require(id)
+      await connection.getSession(options?.signal)
+      return connection.snapshot
+    } catch (error) {
+      throw toPublicError(error, 'Connecting', id, options?.signal)
+    }
   }
 
   // LISTS
@@ -147,23 +208,41 @@ class HeadlessResourceClient implements ResourceClient {
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
     const key = resourceKeys.read(serverId, this.partition, uri)
-    // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
-    const result = await this.#fetches.fetch(
-      readQuery(key, (signal) => this.#fetchRead(serverId, uri, signal)),
-      options?.signal,
-    )
-    if (this.#uncached.has(result)) {
-      // Inputs given in the rounds are not part of the key: never serve this to anyone else.
-      this.queryClient.removeQueries({ queryKey: key, exact: true })
+    const signal = options?.signal
+    try {
+      // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
+      const result = await this.#fresh(
+        key,
+        readQuery(key, (querySignal) => this.#fetchRead(serverId, uri, querySignal), this.#gcTime),
+        signal,
+      )
+      if (this.#uncached.has(result)) {
+        // Inputs given in the rounds are not part of the key: never serve this to anyone else.
+        this.queryClient.removeQueries({ queryKey: key, exact: true })
+      }
+      // Checked on every use: a cached entry may have been fetched under another limit.
+      if (options?.maxBytes !== undefined) {
+        try {
+          assertWithinLimit(result, options.maxBytes, uri, serverId)
+        } catch (error) {
+          // Refused contents are not kept alive by the cache (unless someone observes them).
+          if (error instanceof ResourceTooLargeError) this.#releaseIfUnused(key)
+          throw error
+        }
+      }
+      return result
+    } catch (error) {
+      throw toPublicError(error, `resources/read of ${uri}`, serverId, signal)
     }
-    // Checked on every use: a cached entry may have been fetched under another limit.
-    if (options?.maxBytes !== undefined) assertWithinLimit(result, options.maxBytes, uri, serverId)
-    return result
   }
 
   async complete(serverId: string, options: CompleteOptions): Promise<CompletionResult> {
-    const session = await this.#registry.require(serverId).getSession(options.signal)
-    return requestCompletion(session, options, serverId)
+    try {
+      const session = await this.#registry.require(serverId).getSession(options.signal)
+      return await requestCompletion(session, options, serverId)
+    } catch (error) {
+      throw toPublicError(error, 'completion/complete', serverId, options.signal)
+    }
   }
 
   // WATCH AND INVALIDATION
@@ -178,6 +257,7 @@ class HeadlessResourceClient implements ResourceClient {
           getSession: (signal) => connection.getSession(signal),
           invalidateRead: (uri) => this.invalidateRead(serverId, uri),
           invalidateLists: () => this.invalidateLists(serverId),
+          invalidatesUnsolicited: true,
         },
         ...(this.#options.logger && { logger: this.#options.logger }),
       })
@@ -188,31 +268,77 @@ class HeadlessResourceClient implements ResourceClient {
 
   async invalidateLists(serverId: string): Promise<void> {
     await Promise.all([
-      this.queryClient.invalidateQueries({
-        queryKey: resourceKeys.lists(serverId, this.partition),
-      }),
-      this.queryClient.invalidateQueries({
-        queryKey: resourceKeys.templateLists(serverId, this.partition),
-      }),
+      this.#invalidate({ queryKey: resourceKeys.lists(serverId, this.partition) }),
+      this.#invalidate({ queryKey: resourceKeys.templateLists(serverId, this.partition) }),
     ])
   }
 
   async invalidateRead(serverId: string, uri: string): Promise<void> {
     const prefix = resourceKeys.reads(serverId, this.partition)
-    await this.queryClient.invalidateQueries({
+    await this.#invalidate({
       queryKey: prefix,
       predicate: (query) => {
         const readUri = query.queryKey[prefix.length]
-        return typeof readUri === 'string' && isUriUnder(readUri, uri)
+        // At or under the URI, or a read that contains it (a directory read includes its
+        // children): every notification path comes through here.
+        return typeof readUri === 'string' && (isUriUnder(readUri, uri) || isUriUnder(uri, readUri))
       },
     })
   }
 
   async close(): Promise<void> {
     await Promise.all(this.#registry.all().map((connection) => this.removeServer(connection.id)))
+    for (const detach of this.#detach.splice(0)) detach()
   }
 
   // INTERNALS
+
+  /** query-core's invalidation, after stamping the queries so a fetch in flight lands stale. */
+  #invalidate(filters: QueryFilters): Promise<void> {
+    this.#freshness.invalidated(this.queryClient.getQueryCache().findAll(filters))
+    return this.queryClient.invalidateQueries(filters)
+  }
+
+  /**
+   * A shared fetch, except that a caller who came after an invalidation never takes the
+   * answer of a request sent before it: it waits for that one to land, then fetches anew.
+   */
+  async #fresh<T>(
+    key: QueryKey,
+    options: FetchQueryOptions<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const calledAt = this.#freshness.now()
+    const first = await this.#fetches.fetch(options, signal)
+    if (!this.#freshness.isStaleFor(this.#find(key), first, calledAt)) return first
+    return this.#fetches.fetch(options, signal)
+  }
+
+  #find(key: QueryKey): Query | undefined {
+    // By hash: `find({ exact })` scans (and hashes) every entry of the cache.
+    return this.queryClient.getQueryCache().get(hashKey(key))
+  }
+
+  #releaseIfUnused(key: QueryKey): void {
+    const query = this.#find(key)
+    if (query && query.getObserversCount() === 0 && query.state.fetchStatus === 'idle') {
+      this.queryClient.getQueryCache().remove(query)
+    }
+  }
+
+  /**
+   * A rejected cursor: every cached page of this list belongs to another snapshot. Settled
+   * pages are removed; pages in flight (other callers' fetches) are not cancelled, only
+   * marked so that their answers land stale.
+   */
+  #dropList(prefix: QueryKey): void {
+    const cache = this.queryClient.getQueryCache()
+    const queries = cache.findAll({ queryKey: prefix })
+    const inFlight = queries.filter((query) => query.state.fetchStatus !== 'idle')
+    this.#freshness.invalidated(inFlight)
+    for (const query of inFlight) query.invalidate()
+    for (const query of queries) if (query.state.fetchStatus === 'idle') cache.remove(query)
+  }
 
   async #page<T extends Resource | ResourceTemplate>(
     kind: ListKind,
@@ -225,17 +351,18 @@ class HeadlessResourceClient implements ResourceClient {
         ? resourceKeys.list(serverId, this.partition, cursor)
         : resourceKeys.templateList(serverId, this.partition, cursor)
     try {
-      const page = await this.#fetches.fetch(
-        pageQuery(key, (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal)),
+      return (await this.#fresh(
+        key,
+        pageQuery(
+          key,
+          (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal),
+          this.#gcTime,
+        ),
         signal,
-      )
-      return page as Page<T>
+      )) as Page<T>
     } catch (error) {
-      if (error instanceof InvalidCursorError) {
-        // The cursor expired: every cached page of this list belongs to another snapshot.
-        this.queryClient.removeQueries({ queryKey: key.slice(0, 5) })
-      }
-      throw error
+      if (error instanceof InvalidCursorError) this.#dropList(key.slice(0, 5))
+      throw toPublicError(error, LIST_METHOD[kind], serverId, signal)
     }
   }
 
@@ -245,19 +372,23 @@ class HeadlessResourceClient implements ResourceClient {
     cursor: string | undefined,
     signal: AbortSignal,
   ): Promise<Page<Resource | ResourceTemplate>> {
+    const sentAt = this.#freshness.now()
     const session = await this.#registry.require(serverId).getSession(signal)
     const method = LIST_METHOD[kind]
     const defaultTtlMs = this.#options.defaultTtlMs ?? 0
     try {
       const raw = await session.request(method, cursor === undefined ? {} : { cursor }, { signal })
-      return kind === 'resources'
-        ? toResourcePage(raw, defaultTtlMs, serverId)
-        : toTemplatePage(raw, defaultTtlMs, serverId)
+      const page =
+        kind === 'resources'
+          ? toResourcePage(raw, defaultTtlMs, serverId)
+          : toTemplatePage(raw, defaultTtlMs, serverId)
+      return this.#freshness.stamp(page, sentAt)
     } catch (error) {
       if (cursor !== undefined && isInvalidParams(error)) {
         throw new InvalidCursorError(cursor, method, {
           data: (error as McpRequestError).data,
           serverId,
+          cause: error,
         })
       }
       throw error
@@ -269,7 +400,7 @@ class HeadlessResourceClient implements ResourceClient {
     serverId: string,
     options: WalkOptions = {},
   ): AsyncGenerator<Page<T>, void, undefined> {
-    const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
     const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY
     let pages = 0
     let items = 0
@@ -303,6 +434,7 @@ class HeadlessResourceClient implements ResourceClient {
   }
 
   async #fetchRead(serverId: string, uri: string, signal: AbortSignal): Promise<ReadResult> {
+    const sentAt = this.#freshness.now()
     const session = await this.#registry.require(serverId).getSession(signal)
     try {
       const { result, rounds } = await requestWithInput(
@@ -326,11 +458,20 @@ class HeadlessResourceClient implements ResourceClient {
         this.#uncached.add(uncached)
         return uncached
       }
-      return read
+      return this.#freshness.stamp(read, sentAt)
     } catch (error) {
       throw classifyReadError(error, uri, serverId)
     }
   }
+}
+
+/** Bytes a cached entry holds, for the cache budget: decoded contents for a read, 0 for a page. */
+function readBytes(data: unknown): number {
+  if (typeof data !== 'object' || data === null || !('contents' in data)) return 0
+  const contents = (data as ReadResult).contents
+  let total = 0
+  for (const item of contents) total += byteLength(item)
+  return total
 }
 
 function isInvalidParams(error: unknown): boolean {
