@@ -30,13 +30,13 @@ interface Budget {
 const BUDGETS: Record<string, Budget> = {
   'client alone': {
     source: `export { createResourceClient } from '@resource-kit/client'`,
-    gzipKb: 110,
+    gzipKb: 114,
     packages: CLIENT_PACKAGES,
   },
   'client + picker': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { Picker, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 156,
+    gzipKb: 166,
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
@@ -47,12 +47,15 @@ const BUDGETS: Record<string, Budget> = {
       'use-sync-external-store',
       'packages/react',
       'packages/search',
+      // RFC 6570 templates (packages/client/src/uriTemplate.ts): parse, expand, match.
+      '@hyperjump/uri-template',
+      'uri-templates',
     ],
   },
   'client + composer': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 150,
+    gzipKb: 160,
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
@@ -67,6 +70,9 @@ const BUDGETS: Record<string, Budget> = {
       'use-sync-external-store',
       'packages/react',
       'packages/search',
+      // RFC 6570 templates (packages/client/src/uriTemplate.ts): parse, expand, match.
+      '@hyperjump/uri-template',
+      'uri-templates',
     ],
   },
   'persister (added to the client)': {
