@@ -21,6 +21,8 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7)
 const PAGE_SIZE = 100
 /** A walk that brings nothing new for this long has stopped (a batch cap, an error). */
 const STALL_MS = 6000
+/** The longest a load is watched: a walk that refetches stale pages forever ends here. */
+const LOAD_LIMIT_MS = 180_000
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -176,6 +178,8 @@ interface PickerFigures {
   firstRows: number
   allListed: number
   listed: number
+  /** Resources received on the wire (more than listed when stale pages were refetched). */
+  received: number
   complete: boolean
   perSecond: number
   load: LongTasks
@@ -213,7 +217,8 @@ async function measurePicker(
     let firstCount = 0
     let lastAt = 0
     let lastChange = Date.now()
-    while (Date.now() - lastChange < STALL_MS) {
+    const loadStarted = Date.now()
+    while (Date.now() - lastChange < STALL_MS && Date.now() - loadStarted < LOAD_LIMIT_MS) {
       const pages = await page.evaluate(
         () => (window as unknown as { __probe: Probe }).__probe.pages,
       )
@@ -225,7 +230,8 @@ async function measurePicker(
         firstAt = pages[0]?.at ?? 0
         firstCount = pages[0]?.count ?? 0
       }
-      complete = pages.filter((p) => p.last).length >= expected.servers && total >= expected.total
+      // Every server's walk reached its last page (pages refetched when stale count twice).
+      complete = pages.filter((p) => p.last).length >= expected.servers
       if (complete) break
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
@@ -269,7 +275,8 @@ async function measurePicker(
     return {
       firstRows,
       allListed,
-      listed,
+      listed: Math.min(listed, expected.total),
+      received: listed,
       complete,
       perSecond,
       load,

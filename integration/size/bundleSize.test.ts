@@ -32,13 +32,13 @@ interface Budget {
 const BUDGETS: Record<string, Budget> = {
   'client alone': {
     source: `export { createResourceClient } from '@resource-kit/client'`,
-    gzipKb: 110,
+    gzipKb: 114,
     packages: CLIENT_PACKAGES,
   },
   'client + picker': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { Picker, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 160, // +4 KB: the RFC 6570 libraries (uri-templates, @hyperjump/uri-template)
+    gzipKb: 166, // the RFC 6570 libraries and the React redesign included
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
@@ -49,12 +49,15 @@ const BUDGETS: Record<string, Budget> = {
       'use-sync-external-store',
       'packages/react',
       'packages/search',
+      // RFC 6570 templates (packages/client/src/uriTemplate.ts): parse, expand, match.
+      '@hyperjump/uri-template',
+      'uri-templates',
     ],
   },
   'client + composer': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 154, // +4 KB: the RFC 6570 libraries
+    gzipKb: 160, // the RFC 6570 libraries and the React redesign included
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
@@ -69,6 +72,9 @@ const BUDGETS: Record<string, Budget> = {
       'use-sync-external-store',
       'packages/react',
       'packages/search',
+      // RFC 6570 templates (packages/client/src/uriTemplate.ts): parse, expand, match.
+      '@hyperjump/uri-template',
+      'uri-templates',
     ],
   },
   'persister (added to the client)': {

@@ -90,30 +90,32 @@ export interface MentionResults {
 }
 
 /**
- * Searches candidates with the package's fuzzy search. Indexes are built once per
- * candidate list (and per server for `@server:` scopes), then reused for every keystroke.
+ * Searches candidates with the package's fuzzy search: one index per scope (all servers,
+ * or one for `@server:`), reused for every keystroke and updated with `setItems` when the
+ * candidates change, which indexes only what changed (a new page, a diff).
  */
 export function createMentionSearcher(limit: number) {
-  const indexes = new WeakMap<
-    readonly MentionCandidate[],
-    Map<string, ResourceSearch<MentionCandidate>>
+  const indexes = new Map<
+    string,
+    { candidates: readonly MentionCandidate[]; index: ResourceSearch<MentionCandidate> }
   >()
   const indexFor = (candidates: readonly MentionCandidate[], scope: string | undefined) => {
-    let byScope = indexes.get(candidates)
-    if (!byScope) {
-      byScope = new Map()
-      indexes.set(candidates, byScope)
-    }
     const key = scope ?? ''
-    let index = byScope.get(key)
-    if (!index) {
-      index = createResourceSearch<MentionCandidate>({ limit: limit + 1 })
-      index.setItems(
+    let entry = indexes.get(key)
+    if (!entry) {
+      entry = {
+        candidates: [],
+        index: createResourceSearch<MentionCandidate>({ limit: limit + 1 }),
+      }
+      indexes.set(key, entry)
+    }
+    if (entry.candidates !== candidates) {
+      entry.index.setItems(
         scope === undefined ? candidates : candidates.filter((c) => c.serverId === scope),
       )
-      byScope.set(key, index)
+      entry.candidates = candidates
     }
-    return index
+    return entry.index
   }
   return (candidates: readonly MentionCandidate[], query: MentionQuery): MentionResults => {
     if (!query.text.trim()) {
