@@ -5,7 +5,17 @@
 import { parseArgs } from 'node:util'
 import { UsageError } from './cliError.ts'
 
-export const commandNames = ['info', 'ls', 'tree', 'read', 'complete', 'watch', 'help'] as const
+export const commandNames = [
+  'info',
+  'ls',
+  'tree',
+  'read',
+  'complete',
+  'watch',
+  'login',
+  'logout',
+  'help',
+] as const
 export type CommandName = (typeof commandNames)[number]
 
 export interface CliOptions {
@@ -96,6 +106,8 @@ export const commandOptions: Record<CommandName, readonly OptionName[]> = {
   read: ['output', 'max-bytes'],
   complete: ['arg'],
   watch: ['list', 'count'],
+  login: [],
+  logout: [],
   help: [],
 }
 
@@ -107,6 +119,8 @@ const arity: Record<CommandName, readonly [number, number]> = {
   read: [1, 1],
   complete: [3, 3],
   watch: [0, Number.POSITIVE_INFINITY],
+  login: [0, 1],
+  logout: [0, 1],
   help: [0, 1],
 }
 
@@ -117,6 +131,8 @@ const positionalNames: Record<CommandName, string> = {
   read: 'URI',
   complete: 'TEMPLATE VARIABLE VALUE',
   watch: 'URI…',
+  login: '[URL]',
+  logout: '[URL]',
   help: '[COMMAND]',
 }
 

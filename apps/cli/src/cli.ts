@@ -1,7 +1,13 @@
 // The whole run of one `resource-kit` invocation, with every environment dependency passed
 // in (streams, env, clock, how to make the client), so it runs the same from bin.ts and
 // from a test. Resolves with the exit code; never throws.
-import type { ResourceClient, ResourceClientOptions, ServerSource } from '@resource-kit/client'
+import type {
+  AuthStorage,
+  ResourceClient,
+  ResourceClientOptions,
+  ServerSource,
+} from '@resource-kit/client'
+import { createOAuth } from '@resource-kit/client'
 import packageJson from '../package.json' with { type: 'json' }
 import { type ParsedArgs, parseCliArgs } from './args.ts'
 import { classifyError } from './classifyError.ts'
@@ -10,6 +16,7 @@ import { type CliInput, createCliInput } from './cliInputHandler.ts'
 import type { Command, CommandContext } from './commandContext.ts'
 import { runComplete } from './commands/complete.ts'
 import { runInfo } from './commands/info.ts'
+import { cliClientName, runLogin, runLogout } from './commands/login.ts'
 import { runLs } from './commands/ls.ts'
 import { runRead } from './commands/read.ts'
 import { runTree } from './commands/tree.ts'
@@ -34,11 +41,16 @@ export interface CliEnvironment {
   createClient: (options: ResourceClientOptions) => ResourceClient
   /** Turns a server config into a client ServerSource (stdio needs `@resource-kit/client/node`). */
   toSource: (config: ServerConfig, options: { quiet: boolean }) => ServerSource
+  /** Where `login` keeps tokens and later commands find them; without it there is no sign-in. */
+  authStorage?: AuthStorage
 }
 
 export const version: string = packageJson.version
 
-const commands: Record<Exclude<NonNullable<ParsedArgs['command']>, 'help'>, Command> = {
+const commands: Record<
+  Exclude<NonNullable<ParsedArgs['command']>, 'help' | 'login' | 'logout'>,
+  Command
+> = {
   info: runInfo,
   ls: runLs,
   tree: runTree,
@@ -75,7 +87,7 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
   }
   if (parsed.help || parsed.command === 'help' || parsed.command === undefined) {
     const topic = parsed.command === 'help' ? parsed.positionals[0] : parsed.command
-    if (topic !== undefined && !(topic in commands))
+    if (topic !== undefined && !(topic in commands) && topic !== 'login' && topic !== 'logout')
       return report(out, new UsageError(`no help for "${topic}": not a command`), true)
     out.write(helpText(topic as keyof typeof commands | undefined))
     return parsed.command === undefined && !parsed.help ? ExitCode.usage : ExitCode.ok
@@ -108,8 +120,51 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
   let serverId: string | undefined
   let cliInput: CliInput | undefined
   try {
-    const target = await resolveServerTarget(options, parsed.stdioCommand, env)
+    const authCommand = command === 'login' || command === 'logout'
+    const positionalUrl = authCommand ? parsed.positionals[0] : undefined
+    if (positionalUrl !== undefined && options.url !== undefined) {
+      throw new UsageError(`${command}: give the URL once (as URL or --url)`)
+    }
+    const target = await resolveServerTarget(
+      positionalUrl === undefined ? options : { ...options, url: positionalUrl },
+      parsed.stdioCommand,
+      env,
+    )
     serverId = target.id
+    const storage = environment.authStorage
+    if (authCommand) {
+      if (target.config.kind !== 'http') {
+        throw new UsageError(`${command} applies to HTTP servers: give their URL`)
+      }
+      if (!storage) throw new CliError('no place to keep sign-ins', ExitCode.error, 'auth_failed')
+      client = environment.createClient({ clientInfo: { name: 'resource-kit-cli', version } })
+      return await (command === 'login' ? runLogin : runLogout)({
+        client,
+        serverId: target.id,
+        url: target.config.url,
+        ...(target.config.headers && { headers: target.config.headers }),
+        storage,
+        out,
+        env,
+        signal: controller.signal,
+      })
+    }
+    // Tokens from an earlier `login`, unless the command line brings its own Authorization.
+    const signIn =
+      target.config.kind === 'http' && storage && !hasAuthorization(target.config.headers)
+        ? createOAuth({
+            storage,
+            clientName: cliClientName,
+            redirectUrl: 'http://127.0.0.1/callback',
+            openAuthorization: async () => {
+              throw new CliError(
+                'sign in with resource-kit login',
+                ExitCode.connectionFailed,
+                'auth_required',
+              )
+            },
+          })
+        : undefined
     cliInput = createCliInput({
       inputs: parsePairs(options.input, '--input') ?? {},
       yes: options.yes,
@@ -130,11 +185,21 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
       inputHandler: cliInput.handler,
       clientInfo: { name: 'resource-kit-cli', version },
     })
-    client.addServer(target.id, environment.toSource(target.config, { quiet: options.quiet }))
+    const source = environment.toSource(target.config, { quiet: options.quiet })
+    client.addServer(target.id, signIn && 'url' in source ? { ...source, auth: signIn } : source)
     try {
       await client.ready(target.id, { signal: controller.signal })
     } catch (error) {
       if (controller.signal.aborted) throw error
+      const server = client.getServer(target.id)
+      if (server?.status === 'needs-auth' && server.auth && target.config.kind === 'http') {
+        throw new CliError(
+          `server "${target.id}" needs sign-in: run resource-kit login ${target.config.url}`,
+          ExitCode.connectionFailed,
+          'auth_required',
+          { server: target.id },
+        )
+      }
       const classified = classifyError(error, { serverId: target.id })
       throw classified.exitCode === ExitCode.connectionFailed
         ? classified
@@ -170,6 +235,10 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
     interrupt?.removeEventListener('abort', onInterrupt)
     if (client) await closeQuietly(client)
   }
+}
+
+function hasAuthorization(headers: Record<string, string> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization')
 }
 
 async function closeQuietly(client: ResourceClient): Promise<void> {
