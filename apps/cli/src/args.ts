@@ -13,6 +13,8 @@ export const commandNames = [
   'complete',
   'watch',
   'search',
+  'login',
+  'logout',
   'help',
 ] as const
 export type CommandName = (typeof commandNames)[number]
@@ -108,6 +110,8 @@ export const commandOptions: Record<CommandName, readonly OptionName[]> = {
   complete: ['arg'],
   watch: ['list', 'count'],
   search: ['limit', 'max-pages', 'max-items'],
+  login: [],
+  logout: [],
   help: [],
 }
 
@@ -120,6 +124,8 @@ const arity: Record<CommandName, readonly [number, number]> = {
   complete: [3, 3],
   watch: [0, Number.POSITIVE_INFINITY],
   search: [1, Number.POSITIVE_INFINITY],
+  login: [0, 1],
+  logout: [0, 1],
   help: [0, 1],
 }
 
@@ -131,6 +137,8 @@ const positionalNames: Record<CommandName, string> = {
   complete: 'TEMPLATE VARIABLE VALUE',
   watch: 'URI…',
   search: 'QUERY',
+  login: '[URL]',
+  logout: '[URL]',
   help: '[COMMAND]',
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `resource-kit` command: wires the process (argv, streams, signals, exit) to runCli.
 import { createResourceClient } from '@resource-kit/client'
-import { stdioServer } from '@resource-kit/client/node'
+import { fileAuthStorage, stdioServer } from '@resource-kit/client/node'
 import { runCli } from './cli.ts'
 import { CliError } from './cliError.ts'
 import { ExitCode } from './exitCodes.ts'
@@ -27,6 +27,9 @@ const code = await runCli({
   env: process.env,
   interrupt: interrupt.signal,
   createClient: createResourceClient,
+  authStorage: fileAuthStorage({
+    ...(process.env.RESOURCE_KIT_AUTH_FILE && { path: process.env.RESOURCE_KIT_AUTH_FILE }),
+  }),
   toSource: (config, { quiet, maxBytes }) =>
     config.kind === 'http'
       ? { url: config.url, ...(config.headers && { headers: config.headers }) }

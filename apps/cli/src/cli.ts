@@ -1,7 +1,13 @@
 // The whole run of one `resource-kit` invocation, with every environment dependency passed
 // in (streams, env, clock, how to make the client), so it runs the same from bin.ts and
 // from a test. Resolves with the exit code; never throws.
-import type { ResourceClient, ResourceClientOptions, ServerSource } from '@resource-kit/client'
+import type {
+  AuthStorage,
+  ResourceClient,
+  ResourceClientOptions,
+  ServerSource,
+} from '@resource-kit/client'
+import { createOAuth } from '@resource-kit/client'
 import packageJson from '../package.json' with { type: 'json' }
 import { type ParsedArgs, parseCliArgs } from './args.ts'
 import { classifyError } from './classifyError.ts'
@@ -10,6 +16,7 @@ import { type CliInput, createCliInput } from './cliInputHandler.ts'
 import type { Command, CommandContext } from './commandContext.ts'
 import { runComplete } from './commands/complete.ts'
 import { runInfo } from './commands/info.ts'
+import { cliClientName, runLogin, runLogout } from './commands/login.ts'
 import { runLs } from './commands/ls.ts'
 import { runRead } from './commands/read.ts'
 import { runSearch } from './commands/search.ts'
@@ -36,11 +43,16 @@ export interface CliEnvironment {
   createClient: (options: ResourceClientOptions) => ResourceClient
   /** Turns a server config into a client ServerSource (stdio needs `@resource-kit/client/node`). */
   toSource: (config: ServerConfig, options: { quiet: boolean; maxBytes?: number }) => ServerSource
+  /** Where `login` keeps tokens and later commands find them; without it there is no sign-in. */
+  authStorage?: AuthStorage
 }
 
 export const version: string = packageJson.version
 
-const commands: Record<Exclude<NonNullable<ParsedArgs['command']>, 'help'>, Command> = {
+const commands: Record<
+  Exclude<NonNullable<ParsedArgs['command']>, 'help' | 'login' | 'logout'>,
+  Command
+> = {
   info: runInfo,
   ls: runLs,
   tree: runTree,
@@ -78,7 +90,7 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
   }
   if (parsed.help || parsed.command === 'help' || parsed.command === undefined) {
     const topic = parsed.command === 'help' ? parsed.positionals[0] : parsed.command
-    if (topic !== undefined && !(topic in commands))
+    if (topic !== undefined && !(topic in commands) && topic !== 'login' && topic !== 'logout')
       return report(out, new UsageError(`no help for "${topic}": not a command`), true)
     out.write(helpText(topic as keyof typeof commands | undefined))
     return parsed.command === undefined && !parsed.help ? ExitCode.usage : ExitCode.ok
@@ -111,13 +123,56 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
   let serverId: string | undefined
   let cliInput: CliInput | undefined
   try {
+    const authCommand = command === 'login' || command === 'logout'
+    const positionalUrl = authCommand ? parsed.positionals[0] : undefined
+    if (positionalUrl !== undefined && options.url !== undefined) {
+      throw new UsageError(`${command}: give the URL once (as URL or --url)`)
+    }
     // `search` runs over every server of a config; every other command over one.
     const targets =
       command === 'search'
         ? await resolveSearchTargets(options, parsed.stdioCommand, env)
-        : [await resolveServerTarget(options, parsed.stdioCommand, env)]
+        : [
+            await resolveServerTarget(
+              positionalUrl === undefined ? options : { ...options, url: positionalUrl },
+              parsed.stdioCommand,
+              env,
+            ),
+          ]
     const target = targets[0]!
     serverId = target.id
+    const storage = environment.authStorage
+    if (authCommand) {
+      if (target.config.kind !== 'http') {
+        throw new UsageError(`${command} applies to HTTP servers: give their URL`)
+      }
+      if (!storage) throw new CliError('no place to keep sign-ins', ExitCode.error, 'auth_failed')
+      client = environment.createClient({ clientInfo: { name: 'resource-kit-cli', version } })
+      return await (command === 'login' ? runLogin : runLogout)({
+        client,
+        serverId: target.id,
+        url: target.config.url,
+        ...(target.config.headers && { headers: target.config.headers }),
+        storage,
+        out,
+        env,
+        signal: controller.signal,
+      })
+    }
+    const signIn = storage
+      ? createOAuth({
+          storage,
+          clientName: cliClientName,
+          redirectUrl: 'http://127.0.0.1/callback',
+          openAuthorization: async () => {
+            throw new CliError(
+              'sign in with resource-kit login',
+              ExitCode.connectionFailed,
+              'auth_required',
+            )
+          },
+        })
+      : undefined
     cliInput = createCliInput({
       inputs: parsePairs(options.input, '--input') ?? {},
       yes: options.yes,
@@ -139,19 +194,29 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
       clientInfo: { name: 'resource-kit-cli', version },
     })
     for (const each of targets) {
-      client.addServer(
-        each.id,
-        environment.toSource(each.config, {
-          quiet: options.quiet,
-          ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
-        }),
-      )
+      const source = environment.toSource(each.config, {
+        quiet: options.quiet,
+        ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+      })
+      // Tokens from an earlier `login`, unless the command line brings its own Authorization.
+      const useSignIn =
+        signIn && each.config.kind === 'http' && !hasAuthorization(each.config.headers)
+      client.addServer(each.id, useSignIn && 'url' in source ? { ...source, auth: signIn } : source)
     }
     try {
       // A search reports each server that cannot connect, and goes on with the others.
       if (command !== 'search') await client.ready(target.id, { signal: controller.signal })
     } catch (error) {
       if (controller.signal.aborted) throw error
+      const server = client.getServer(target.id)
+      if (server?.status === 'needs-auth' && server.auth && target.config.kind === 'http') {
+        throw new CliError(
+          `server "${target.id}" needs sign-in: run resource-kit login ${target.config.url}`,
+          ExitCode.connectionFailed,
+          'auth_required',
+          { server: target.id },
+        )
+      }
       const classified = classifyError(error, { serverId: target.id })
       throw classified.exitCode === ExitCode.connectionFailed
         ? classified
@@ -188,6 +253,10 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
     interrupt?.removeEventListener('abort', onInterrupt)
     if (client) await closeQuietly(client)
   }
+}
+
+function hasAuthorization(headers: Record<string, string> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization')
 }
 
 async function closeQuietly(client: ResourceClient): Promise<void> {

@@ -21,6 +21,18 @@ const common = `Options:
   -V, --version              show the version`
 
 const commandHelp: Record<Exclude<CommandName, 'help'>, string> = {
+  login: `resource-kit login URL
+
+Sign in to an OAuth-protected HTTP server: opens the authorization server's page in your
+browser ($BROWSER, else the system's opener; the URL is printed too, to open by hand)
+and waits on a loopback redirect (http://127.0.0.1:PORT/callback). The tokens are kept in
+$RESOURCE_KIT_AUTH_FILE (default: resource-kit/auth.json in your config directory,
+readable only by you) and used by every later command with --url URL.
+For a token obtained elsewhere, pass --header "Authorization: Bearer TOKEN" instead.`,
+  logout: `resource-kit logout URL
+
+Sign out of the server: revokes the tokens where the authorization server supports it and
+forgets them.`,
   info: `resource-kit info [server]
 
 Show what the server is: protocol era (modern 2026-07-28 or legacy 2025-11-25), the
@@ -92,6 +104,8 @@ Commands:
   complete TEMPLATE VAR VAL  complete a template variable
   watch URI… [--list]        print updates as they arrive
   search QUERY               search the resources of every configured server
+  login URL                  sign in to an OAuth-protected server (loopback redirect)
+  logout URL                 sign out: revoke and forget the tokens
 
 ${servers}
 
