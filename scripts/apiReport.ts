@@ -46,7 +46,19 @@ function declarationText(node: ts.Node, source: ts.SourceFile): string {
   return printer.printNode(ts.EmitHint.Unspecified, node, source).trim()
 }
 
+/**
+ * The checker spells inferred types with `import("/absolute/path").Name`: drop the path so the
+ * report reads the same in every checkout (CI clones elsewhere).
+ */
+function withoutImportPaths(text: string): string {
+  return text.replace(/import\("[^"]*"\)\./g, '')
+}
+
 function describe(checker: ts.TypeChecker, symbol: ts.Symbol): string {
+  return withoutImportPaths(describeWithPaths(checker, symbol))
+}
+
+function describeWithPaths(checker: ts.TypeChecker, symbol: ts.Symbol): string {
   const decl = symbol.declarations?.[0]
   if (!decl) return '(no declaration)'
   const source = decl.getSourceFile()
