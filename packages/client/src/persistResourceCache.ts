@@ -86,9 +86,19 @@ export function persistResourceCache(
     query.queryKey[0] === 'mcp' &&
     query.queryKey[2] === partition &&
     isPersistable(query.state.data)
+  let stopped = false
+  // The persister's throttled save can fire after stop()/clear(): once stopped, writes are
+  // dropped, so a cleared (signed-out) partition is never written back.
+  const guarded: AsyncStorage<string> = {
+    getItem: (key) => storage.getItem(key) as Promise<string | undefined>,
+    setItem: async (key, value) => {
+      if (!stopped) await storage.setItem(key, value)
+    },
+    removeItem: (key) => storage.removeItem(key),
+  }
   const persister = createAsyncStoragePersister({
     // Stored as a structured clone: the identity "serializer" hands the object through.
-    storage: storage as unknown as AsyncStorage<string>,
+    storage: guarded,
     key: recordKey,
     throttleTime: options.throttleTime ?? 1000,
     serialize: (value) => value as unknown as string,
@@ -96,7 +106,6 @@ export function persistResourceCache(
   })
 
   let unsubscribe: () => void = () => {}
-  let stopped = false
   const restored = (async () => {
     const last = await storage.getItem(lastPartitionKey).catch(() => undefined)
     if (typeof last === 'string' && last !== partition) {
