@@ -40,7 +40,7 @@ describe('incremental updates', () => {
       expect(found(grown.search(query)), query).toEqual(found(expected))
       expect(found(appended.search(query)), query).toEqual(found(expected))
     }
-  })
+  }, 30_000)
 
   it('re-indexes what changed, not everything loaded, while a list grows page by page', () => {
     const segments = new SearchSegments<FixtureResource>()
