@@ -234,7 +234,7 @@ describe('chat app', () => {
     await tabTo(page, url)
     await page.keyboard.type('http://127.0.0.1:9/mcp')
     await page.keyboard.press('Enter')
-    const failed = page.locator('.chat-server[data-server-id="127-0-0-1"]')
+    const failed = page.locator('.chat-server[data-server-id="127.0.0.1-9"]')
     await expect.poll(() => failed.getAttribute('data-tone'), { timeout: 15_000 }).toBe('error')
     await expect(failed.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(1)
     await expect(

@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/node.ts'],
+  entry: ['src/index.ts', 'src/node.ts', 'src/persist.ts'],
   format: 'esm',
   dts: true,
   clean: true,
-  deps: { neverBundle: [/^@modelcontextprotocol\//, /^@tanstack\//] },
+  deps: { neverBundle: [/^@modelcontextprotocol\//, /^@tanstack\//, /^idb-keyval$/] },
 })

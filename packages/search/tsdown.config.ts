@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/worker.ts'],
   format: 'esm',
   dts: true,
   clean: true,
-  external: [/^fuse\.js$/],
+  external: [/^fuse\.js$/, /^comlink$/],
 })

@@ -5,6 +5,7 @@ import { fileAuthStorage, stdioServer } from '@resource-kit/client/node'
 import { runCli } from './cli.ts'
 import { CliError } from './cliError.ts'
 import { ExitCode } from './exitCodes.ts'
+import { stdioBuffer } from './stdioBuffer.ts'
 
 const interrupt = new AbortController()
 const onSignal = (signal: NodeJS.Signals) => {
@@ -29,7 +30,7 @@ const code = await runCli({
   authStorage: fileAuthStorage({
     ...(process.env.RESOURCE_KIT_AUTH_FILE && { path: process.env.RESOURCE_KIT_AUTH_FILE }),
   }),
-  toSource: (config, { quiet }) =>
+  toSource: (config, { quiet, maxBytes }) =>
     config.kind === 'http'
       ? { url: config.url, ...(config.headers && { headers: config.headers }) }
       : stdioServer({
@@ -38,6 +39,7 @@ const code = await runCli({
           ...(config.env && { env: config.env }),
           ...(config.cwd && { cwd: config.cwd }),
           stderr: quiet ? 'ignore' : 'inherit',
+          ...stdioBuffer(maxBytes),
         }),
 })
 // Let stdout drain, then leave even if a server process or socket still holds the loop.

@@ -47,6 +47,8 @@ const byName: Record<string, { exitCode: number; kind: string; lead?: string }> 
   NotSupportedError: { exitCode: ExitCode.unsupported, kind: 'unsupported' },
   CursorCycleError: { exitCode: ExitCode.incomplete, kind: 'cursor_cycle' },
   TimeoutError: { exitCode: ExitCode.timeout, kind: 'timeout', lead: 'timed out: ' },
+  ResourceTooLargeError: { exitCode: ExitCode.tooLarge, kind: 'too_large', lead: 'too large: ' },
+  MessageTooLargeError: { exitCode: ExitCode.tooLarge, kind: 'too_large', lead: 'too large: ' },
 }
 
 export function classifyError(error: unknown, context: ErrorContext = {}): CliError {

@@ -40,7 +40,7 @@ export interface CliEnvironment {
   now?: () => number
   createClient: (options: ResourceClientOptions) => ResourceClient
   /** Turns a server config into a client ServerSource (stdio needs `@resource-kit/client/node`). */
-  toSource: (config: ServerConfig, options: { quiet: boolean }) => ServerSource
+  toSource: (config: ServerConfig, options: { quiet: boolean; maxBytes?: number }) => ServerSource
   /** Where `login` keeps tokens and later commands find them; without it there is no sign-in. */
   authStorage?: AuthStorage
 }
@@ -185,7 +185,10 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
       inputHandler: cliInput.handler,
       clientInfo: { name: 'resource-kit-cli', version },
     })
-    const source = environment.toSource(target.config, { quiet: options.quiet })
+    const source = environment.toSource(target.config, {
+      quiet: options.quiet,
+      ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+    })
     client.addServer(target.id, signIn && 'url' in source ? { ...source, auth: signIn } : source)
     try {
       await client.ready(target.id, { signal: controller.signal })

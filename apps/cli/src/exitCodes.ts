@@ -20,6 +20,8 @@ export const ExitCode = {
   unsupported: 7,
   /** `--timeout` ran out. */
   timeout: 8,
+  /** The contents (or one message from the server) were larger than allowed: `--max-bytes`, or the stdio message limit. */
+  tooLarge: 9,
   /** Interrupted by Ctrl-C (SIGINT) or SIGTERM; `watch` ends this way normally and exits 0. */
   interrupted: 130,
 } as const
@@ -43,5 +45,6 @@ export const exitCodeHelp: readonly (readonly [number, string])[] = [
     'the server does not support this (resources, completions, subscriptions)',
   ],
   [ExitCode.timeout, '--timeout ran out'],
+  [ExitCode.tooLarge, 'too large: over --max-bytes, or a server message over the stdio limit'],
   [ExitCode.interrupted, 'interrupted (Ctrl-C); watch exits 0 on Ctrl-C'],
 ]

@@ -10,6 +10,8 @@ import { type LaunchedChromium, launchChromium } from './launchChromium.ts'
 
 export interface ChatHarness {
   demo: RunningDemo
+  /** The built app (Vite's output). */
+  outDir: string
   chromium: LaunchedChromium
   /** A fresh page on the app with empty storage, the demo server listed. */
   openChat(): Promise<Page>
@@ -30,6 +32,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
   const chromium = await launchChromium()
   return {
     demo,
+    outDir,
     chromium,
     async openChat() {
       const page = await chromium.context.newPage()

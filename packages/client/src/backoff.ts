@@ -5,12 +5,15 @@
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
+  /** The current time in milliseconds. @default Date.now */
+  now?(): number
 }
 
 /** The global timers, looked up at call time so `vi.useFakeTimers()` installed later still applies. */
 export const defaultTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
 }
 
 export interface BackoffOptions {

@@ -41,3 +41,21 @@ export function readResultType(
   if (type === 'input_required') return 'input_required'
   throw new InvalidContentError(method, `unknown resultType ${JSON.stringify(type)}`, serverId)
 }
+
+/**
+ * Checks a result that may only be complete (lists, template lists, completion): an absent
+ * `resultType` is complete; `input_required` is legal only for `resources/read`; anything
+ * else is invalid. Throws InvalidContentError, so the result is never cached.
+ */
+export function assertCompleteResult(
+  raw: Record<string, unknown>,
+  method: string,
+  serverId?: string,
+): void {
+  if (readResultType(raw, method, serverId) === 'complete') return
+  throw new InvalidContentError(
+    method,
+    `resultType "input_required" is not allowed here (only resources/read may ask for input)`,
+    serverId,
+  )
+}

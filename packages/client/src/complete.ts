@@ -1,5 +1,6 @@
 // `completion/complete` for a template variable: `ref/resource` with the template string
 // as listed, the argument being typed, and the variables already chosen as context.
+import { assertCompleteResult } from './cacheHints.ts'
 import { InvalidContentError, McpRequestError, NotSupportedError } from './errors.ts'
 import type { CompleteOptions } from './resourceClient.ts'
 import { isPlainObject } from './sdkWireTap.ts'
@@ -36,6 +37,7 @@ export async function requestCompletion(
 
 /** Untrusted result → at most 100 string values, `total` and `hasMore` when well-formed. */
 export function toCompletion(raw: Record<string, unknown>, serverId?: string): CompletionResult {
+  assertCompleteResult(raw, 'completion/complete', serverId)
   const completion = raw.completion
   if (!isPlainObject(completion) || !Array.isArray(completion.values)) {
     throw new InvalidContentError('completion/complete', 'no completion.values array', serverId)

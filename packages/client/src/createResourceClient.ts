@@ -1,14 +1,29 @@
 // The facade: servers by id (ServerRegistry), lists and reads through the one cache of
 // record (a query-core QueryClient), completion, and the subscription engine per server.
-import { QueryClient } from '@tanstack/query-core'
+import {
+  type FetchQueryOptions,
+  hashKey,
+  type Query,
+  QueryClient,
+  type QueryFilters,
+  type QueryKey,
+} from '@tanstack/query-core'
 import { bindOAuth, type OAuthBinding } from './auth/bindOAuth.ts'
 import { isOAuth } from './auth/createOAuth.ts'
 import { isPrivateEntry } from './auth/privateEntries.ts'
+import { boundCache, DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
 import { requestCompletion } from './complete.ts'
-import { InvalidCursorError, InvalidParamsError, McpRequestError } from './errors.ts'
+import {
+  InvalidCursorError,
+  InvalidParamsError,
+  McpRequestError,
+  ResourceTooLargeError,
+} from './errors.ts'
+import { Freshness } from './freshness.ts'
 import { requestWithInput } from './inputRequired.ts'
 import { classifyReadError } from './notFound.ts'
-import { iteratePages, walkPages } from './paginate.ts'
+import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
+import { toPublicError } from './publicError.ts'
 import type {
   CompleteOptions,
   ListOptions,
@@ -37,8 +52,9 @@ import type {
   ServerSnapshot,
   WalkResult,
 } from './types.ts'
+import { followUnsolicited } from './unsolicitedInvalidation.ts'
 import { toResourcePage, toTemplatePage } from './validateList.ts'
-import { assertWithinLimit, toReadResult } from './validateRead.ts'
+import { assertWithinLimit, byteLength, toReadResult } from './validateRead.ts'
 
 /** @default clientInfo */
 export const DEFAULT_CLIENT_INFO = { name: 'resource-kit', version: '0.1.0' }
@@ -57,10 +73,16 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #options: ResourceClientOptions
   readonly #registry = new ServerRegistry()
   readonly #subscriptions = new Map<string, ServerSubscriptions>()
+  /** Per server: stops invalidating on its unsolicited notifications. */
+  readonly #unfollow = new Map<string, () => void>()
   /** Deduplicated fetches, cancelled when their last waiting caller aborts. */
   readonly #fetches: SharedFetches
   /** Results reached through input rounds: returned once, never served from the cache. */
   readonly #uncached = new WeakSet<ReadResult>()
+  /** Invalidations win over fetches in flight (see freshness.ts). */
+  readonly #freshness = new Freshness()
+  readonly #gcTime: number
+  readonly #detach: (() => void)[]
   /** Servers with OAuth sign-in, by id. */
   readonly #oauth = new Map<string, OAuthBinding>()
 
@@ -69,6 +91,25 @@ class HeadlessResourceClient implements ResourceClient {
     this.queryClient = options.queryClient ?? new QueryClient()
     this.#fetches = new SharedFetches(this.queryClient)
     this.partition = options.partition ?? 'default'
+    const limits = options.cache ?? {}
+    // The app's own default gcTime wins over ours; query-core's Node default (forever) does not.
+    this.#gcTime =
+      limits.gcTimeMs ??
+      this.queryClient.getDefaultOptions().queries?.gcTime ??
+      DEFAULT_CACHE_LIMITS.gcTimeMs
+    this.#detach = [
+      this.#freshness.attach(this.queryClient),
+      boundCache(this.queryClient, {
+        owns: (key) =>
+          key[0] === 'mcp' &&
+          typeof key[1] === 'string' &&
+          key[2] === this.partitionOf(key[1]) &&
+          this.#registry.get(key[1]) !== undefined,
+        sizeOf: readBytes,
+        maxEntries: limits.maxEntries ?? DEFAULT_CACHE_LIMITS.maxEntries,
+        maxBytes: limits.maxBytes ?? DEFAULT_CACHE_LIMITS.maxBytes,
+      }),
+    ]
   }
 
   // SERVERS
@@ -88,6 +129,15 @@ class HeadlessResourceClient implements ResourceClient {
       },
       ...(this.#options.logger && { logger: this.#options.logger }),
     })
+    this.#unfollow.set(
+      id,
+      followUnsolicited({
+        onSession: (listener) => connection.onSession(listener),
+        invalidateRead: (uri) => this.invalidateRead(id, uri),
+        invalidateLists: () => this.invalidateLists(id),
+        ...(this.#options.logger && { logger: this.#options.logger }),
+      }),
+    )
     connection.connect()
     return connection.snapshot
   }
@@ -97,16 +147,34 @@ class HeadlessResourceClient implements ResourceClient {
     if (!connection) return
     const subscriptions = this.#subscriptions.get(id)
     this.#subscriptions.delete(id)
+    this.#unfollow.get(id)?.()
+    this.#unfollow.delete(id)
     await subscriptions?.close()
     await connection.close()
     this.#oauth.get(id)?.dispose()
     this.#oauth.delete(id)
     this.#registry.delete(id)
-    this.queryClient.removeQueries({ queryKey: resourceKeys.server(id) })
+    // Only this client's partitions (signed-in accounts included): another client (principal)
+    // sharing the QueryClient keeps its own.
+    this.queryClient.removeQueries({
+      queryKey: resourceKeys.server(id),
+      predicate: (query) => this.#ownsPartition(query.queryKey[2]),
+    })
   }
 
   async reconnect(id: string): Promise<void> {
-    await this.#registry.require(id).connect()
+    try {
+      await this.#registry.require(id).connect()
+    } catch (error) {
+      throw toPublicError(error, 'Reconnecting', id)
+    }
+  }
+
+  #ownsPartition(partition: unknown): boolean {
+    return (
+      partition === this.partition ||
+      (typeof partition === 'string' && partition.startsWith(`${this.partition}~`))
+    )
   }
 
   partitionOf(serverId: string): string {
@@ -139,9 +207,13 @@ class HeadlessResourceClient implements ResourceClient {
   }
 
   async ready(id: string, options?: { signal?: AbortSignal }): Promise<ServerSnapshot> {
-    const connection = this.#registry.require(id)
-    await connection.getSession(options?.signal)
-    return connection.snapshot
+    try {
+      const connection = this.#registry.require(id)
+      await connection.getSession(options?.signal)
+      return connection.snapshot
+    } catch (error) {
+      throw toPublicError(error, 'Connecting', id, options?.signal)
+    }
   }
 
   // LISTS
@@ -175,23 +247,41 @@ class HeadlessResourceClient implements ResourceClient {
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
     await this.#oauth.get(serverId)?.oauth.loaded // the partition is known once the sign-in is read
     const key = resourceKeys.read(serverId, this.partitionOf(serverId), uri)
-    // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
-    const result = await this.#fetches.fetch(
-      readQuery(key, (signal) => this.#fetchRead(serverId, uri, signal)),
-      options?.signal,
-    )
-    if (this.#uncached.has(result)) {
-      // Inputs given in the rounds are not part of the key: never serve this to anyone else.
-      this.queryClient.removeQueries({ queryKey: key, exact: true })
+    const signal = options?.signal
+    try {
+      // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
+      const result = await this.#fresh(
+        key,
+        readQuery(key, (querySignal) => this.#fetchRead(serverId, uri, querySignal), this.#gcTime),
+        signal,
+      )
+      if (this.#uncached.has(result)) {
+        // Inputs given in the rounds are not part of the key: never serve this to anyone else.
+        this.queryClient.removeQueries({ queryKey: key, exact: true })
+      }
+      // Checked on every use: a cached entry may have been fetched under another limit.
+      if (options?.maxBytes !== undefined) {
+        try {
+          assertWithinLimit(result, options.maxBytes, uri, serverId)
+        } catch (error) {
+          // Refused contents are not kept alive by the cache (unless someone observes them).
+          if (error instanceof ResourceTooLargeError) this.#releaseIfUnused(key)
+          throw error
+        }
+      }
+      return result
+    } catch (error) {
+      throw toPublicError(error, `resources/read of ${uri}`, serverId, signal)
     }
-    // Checked on every use: a cached entry may have been fetched under another limit.
-    if (options?.maxBytes !== undefined) assertWithinLimit(result, options.maxBytes, uri, serverId)
-    return result
   }
 
   async complete(serverId: string, options: CompleteOptions): Promise<CompletionResult> {
-    const session = await this.#registry.require(serverId).getSession(options.signal)
-    return requestCompletion(session, options, serverId)
+    try {
+      const session = await this.#registry.require(serverId).getSession(options.signal)
+      return await requestCompletion(session, options, serverId)
+    } catch (error) {
+      throw toPublicError(error, 'completion/complete', serverId, options.signal)
+    }
   }
 
   // WATCH AND INVALIDATION
@@ -206,6 +296,7 @@ class HeadlessResourceClient implements ResourceClient {
           getSession: (signal) => connection.getSession(signal),
           invalidateRead: (uri) => this.invalidateRead(serverId, uri),
           invalidateLists: () => this.invalidateLists(serverId),
+          invalidatesUnsolicited: true,
         },
         ...(this.#options.logger && { logger: this.#options.logger }),
       })
@@ -216,10 +307,8 @@ class HeadlessResourceClient implements ResourceClient {
 
   async invalidateLists(serverId: string): Promise<void> {
     await Promise.all([
-      this.queryClient.invalidateQueries({
-        queryKey: resourceKeys.lists(serverId, this.partitionOf(serverId)),
-      }),
-      this.queryClient.invalidateQueries({
+      this.#invalidate({ queryKey: resourceKeys.lists(serverId, this.partitionOf(serverId)) }),
+      this.#invalidate({
         queryKey: resourceKeys.templateLists(serverId, this.partitionOf(serverId)),
       }),
     ])
@@ -227,20 +316,70 @@ class HeadlessResourceClient implements ResourceClient {
 
   async invalidateRead(serverId: string, uri: string): Promise<void> {
     const prefix = resourceKeys.reads(serverId, this.partitionOf(serverId))
-    await this.queryClient.invalidateQueries({
+    await this.#invalidate({
       queryKey: prefix,
       predicate: (query) => {
         const readUri = query.queryKey[prefix.length]
-        return typeof readUri === 'string' && isUriUnder(readUri, uri)
+        // At or under the URI, or a read that contains it (a directory read includes its
+        // children): every notification path comes through here.
+        return typeof readUri === 'string' && (isUriUnder(readUri, uri) || isUriUnder(uri, readUri))
       },
     })
   }
 
   async close(): Promise<void> {
     await Promise.all(this.#registry.all().map((connection) => this.removeServer(connection.id)))
+    for (const detach of this.#detach.splice(0)) detach()
   }
 
   // INTERNALS
+
+  /** query-core's invalidation, after stamping the queries so a fetch in flight lands stale. */
+  #invalidate(filters: QueryFilters): Promise<void> {
+    this.#freshness.invalidated(this.queryClient.getQueryCache().findAll(filters))
+    return this.queryClient.invalidateQueries(filters)
+  }
+
+  /**
+   * A shared fetch, except that a caller who came after an invalidation never takes the
+   * answer of a request sent before it: it waits for that one to land, then fetches anew.
+   */
+  async #fresh<T>(
+    key: QueryKey,
+    options: FetchQueryOptions<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const calledAt = this.#freshness.now()
+    const first = await this.#fetches.fetch(options, signal)
+    if (!this.#freshness.isStaleFor(this.#find(key), first, calledAt)) return first
+    return this.#fetches.fetch(options, signal)
+  }
+
+  #find(key: QueryKey): Query | undefined {
+    // By hash: `find({ exact })` scans (and hashes) every entry of the cache.
+    return this.queryClient.getQueryCache().get(hashKey(key))
+  }
+
+  #releaseIfUnused(key: QueryKey): void {
+    const query = this.#find(key)
+    if (query && query.getObserversCount() === 0 && query.state.fetchStatus === 'idle') {
+      this.queryClient.getQueryCache().remove(query)
+    }
+  }
+
+  /**
+   * A rejected cursor: every cached page of this list belongs to another snapshot. Settled
+   * pages are removed; pages in flight (other callers' fetches) are not cancelled, only
+   * marked so that their answers land stale.
+   */
+  #dropList(prefix: QueryKey): void {
+    const cache = this.queryClient.getQueryCache()
+    const queries = cache.findAll({ queryKey: prefix })
+    const inFlight = queries.filter((query) => query.state.fetchStatus !== 'idle')
+    this.#freshness.invalidated(inFlight)
+    for (const query of inFlight) query.invalidate()
+    for (const query of queries) if (query.state.fetchStatus === 'idle') cache.remove(query)
+  }
 
   #bindOAuth(id: string, source: ServerSource): OAuthBinding | undefined {
     if (!('url' in source) || !isOAuth(source.auth)) return undefined
@@ -275,17 +414,18 @@ class HeadlessResourceClient implements ResourceClient {
         ? resourceKeys.list(serverId, partition, cursor)
         : resourceKeys.templateList(serverId, partition, cursor)
     try {
-      const page = await this.#fetches.fetch(
-        pageQuery(key, (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal)),
+      return (await this.#fresh(
+        key,
+        pageQuery(
+          key,
+          (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal),
+          this.#gcTime,
+        ),
         signal,
-      )
-      return page as Page<T>
+      )) as Page<T>
     } catch (error) {
-      if (error instanceof InvalidCursorError) {
-        // The cursor expired: every cached page of this list belongs to another snapshot.
-        this.queryClient.removeQueries({ queryKey: key.slice(0, 5) })
-      }
-      throw error
+      if (error instanceof InvalidCursorError) this.#dropList(key.slice(0, 5))
+      throw toPublicError(error, LIST_METHOD[kind], serverId, signal)
     }
   }
 
@@ -295,19 +435,23 @@ class HeadlessResourceClient implements ResourceClient {
     cursor: string | undefined,
     signal: AbortSignal,
   ): Promise<Page<Resource | ResourceTemplate>> {
+    const sentAt = this.#freshness.now()
     const session = await this.#registry.require(serverId).getSession(signal)
     const method = LIST_METHOD[kind]
     const defaultTtlMs = this.#options.defaultTtlMs ?? 0
     try {
       const raw = await session.request(method, cursor === undefined ? {} : { cursor }, { signal })
-      return kind === 'resources'
-        ? toResourcePage(raw, defaultTtlMs, serverId)
-        : toTemplatePage(raw, defaultTtlMs, serverId)
+      const page =
+        kind === 'resources'
+          ? toResourcePage(raw, defaultTtlMs, serverId)
+          : toTemplatePage(raw, defaultTtlMs, serverId)
+      return this.#freshness.stamp(page, sentAt)
     } catch (error) {
       if (cursor !== undefined && isInvalidParams(error)) {
         throw new InvalidCursorError(cursor, method, {
           data: (error as McpRequestError).data,
           serverId,
+          cause: error,
         })
       }
       throw error
@@ -319,7 +463,7 @@ class HeadlessResourceClient implements ResourceClient {
     serverId: string,
     options: WalkOptions = {},
   ): AsyncGenerator<Page<T>, void, undefined> {
-    const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
     const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY
     let pages = 0
     let items = 0
@@ -353,6 +497,7 @@ class HeadlessResourceClient implements ResourceClient {
   }
 
   async #fetchRead(serverId: string, uri: string, signal: AbortSignal): Promise<ReadResult> {
+    const sentAt = this.#freshness.now()
     const session = await this.#registry.require(serverId).getSession(signal)
     try {
       const { result, rounds } = await requestWithInput(
@@ -376,11 +521,20 @@ class HeadlessResourceClient implements ResourceClient {
         this.#uncached.add(uncached)
         return uncached
       }
-      return read
+      return this.#freshness.stamp(read, sentAt)
     } catch (error) {
       throw classifyReadError(error, uri, serverId)
     }
   }
+}
+
+/** Bytes a cached entry holds, for the cache budget: decoded contents for a read, 0 for a page. */
+function readBytes(data: unknown): number {
+  if (typeof data !== 'object' || data === null || !('contents' in data)) return 0
+  const contents = (data as ReadResult).contents
+  let total = 0
+  for (const item of contents) total += byteLength(item)
+  return total
 }
 
 function isInvalidParams(error: unknown): boolean {

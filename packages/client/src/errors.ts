@@ -34,7 +34,10 @@ export class McpRequestError extends ResourceKitError {
 export class ResourceNotFoundError extends McpRequestError {
   readonly uri: string
 
-  constructor(uri: string, options?: { code?: number; data?: unknown; serverId?: string }) {
+  constructor(
+    uri: string,
+    options?: { code?: number; data?: unknown; serverId?: string; cause?: unknown },
+  ) {
     super(options?.code ?? -32602, `Resource not found: ${uri}${onServer(options?.serverId)}`, {
       ...options,
       method: 'resources/read',
@@ -45,7 +48,10 @@ export class ResourceNotFoundError extends McpRequestError {
 
 /** `-32602` that is not a not-found: a bad cursor, a bad completion ref, a malformed request. */
 export class InvalidParamsError extends McpRequestError {
-  constructor(message: string, options?: { data?: unknown; method?: string; serverId?: string }) {
+  constructor(
+    message: string,
+    options?: { data?: unknown; method?: string; serverId?: string; cause?: unknown },
+  ) {
     super(-32602, message, options)
   }
 }
@@ -54,11 +60,18 @@ export class InvalidParamsError extends McpRequestError {
 export class InvalidCursorError extends InvalidParamsError {
   readonly cursor: string
 
-  constructor(cursor: string, method: string, options?: { data?: unknown; serverId?: string }) {
-    super(`The server rejected the ${method} cursor${onServer(options?.serverId)}`, {
-      ...options,
-      method,
-    })
+  constructor(
+    cursor: string,
+    method: string,
+    options?: { data?: unknown; serverId?: string; cause?: unknown },
+  ) {
+    super(
+      `The server rejected the ${method} cursor${onServer(options?.serverId)}${said(options?.cause)}`,
+      {
+        ...options,
+        method,
+      },
+    )
     this.cursor = cursor
   }
 }
@@ -143,6 +156,37 @@ export class ConnectionError extends ResourceKitError {}
 
 function onServer(serverId: string | undefined): string {
   return serverId ? ` on server "${serverId}"` : ''
+}
+
+/** The server's own words, when the cause is a JSON-RPC error it sent. */
+function said(cause: unknown): string {
+  return cause instanceof McpRequestError ? ` (${cause.message})` : ''
+}
+
+/**
+ * A message was larger than the transport accepts (the SDK's stdio buffer: 10 MiB unless
+ * `stdioServer({ maxBufferSize })` raises it). The connection is dropped by the SDK.
+ */
+export class MessageTooLargeError extends ResourceKitError {
+  /** The transport's limit in bytes. */
+  readonly limit: number
+  readonly method?: string
+
+  constructor(limit: number, options?: { method?: string; serverId?: string; cause?: unknown }) {
+    super(
+      `${options?.method ? `${options.method}: the reply` : 'A message'}${onServer(options?.serverId)} is larger than the transport's limit of ${limit} bytes (${formatMiB(limit)}); raise it with stdioServer({ maxBufferSize })`,
+      options,
+    )
+    this.limit = limit
+    this.method = options?.method
+  }
+}
+
+/** A fetch this call was waiting on was cancelled by something else (its cache entry was removed or cancelled). */
+export class RequestCancelledError extends ResourceKitError {}
+
+function formatMiB(bytes: number): string {
+  return `${Math.round((bytes / 1048576) * 10) / 10} MiB`
 }
 
 /** A read needs input (modern `input_required`) that could not be given: no handler, declined, or too many rounds. */

@@ -4,8 +4,21 @@ export { localStorageAuthStorage, memoryAuthStorage } from './auth/authStorage.t
 export type { AuthorizationContext, OAuth, OAuthOptions } from './auth/createOAuth.ts'
 export { createOAuth } from './auth/createOAuth.ts'
 export type { SignedInAccount } from './auth/tokenAccount.ts'
-export { MAX_TTL_MS, readCacheHints, readResultType } from './cacheHints.ts'
+export type { CacheLimits } from './cacheBudget.ts'
+export { DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
+export {
+  assertCompleteResult,
+  MAX_TTL_MS,
+  readCacheHints,
+  readResultType,
+} from './cacheHints.ts'
 export { toCompletion } from './complete.ts'
+export type {
+  ConnectionFailure,
+  ConnectionFailureCause,
+  ConnectionFailureContext,
+} from './connectionFailure.ts'
+export { describeConnectionFailure } from './connectionFailure.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
 export {
@@ -22,7 +35,9 @@ export {
   InvalidCursorError,
   InvalidParamsError,
   McpRequestError,
+  MessageTooLargeError,
   NotSupportedError,
+  RequestCancelledError,
   ResourceKitError,
   ResourceNotFoundError,
   ResourceTooLargeError,
@@ -45,7 +60,7 @@ export type {
 export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
 export { classifyReadError, isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
-export { iteratePages, walkPages } from './paginate.ts'
+export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 export type {
   CompleteOptions,
   ListOptions,
@@ -65,6 +80,8 @@ export { resourceKeys } from './resourceKeys.ts'
 export { pageQuery, readQuery, ttlStaleTime } from './resourceQueries.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export { sessionFactoryFor } from './sdkSources.ts'
+export type { NamedServer } from './serverDisplayName.ts'
+export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'
 export type {
   ListenHandle,
   Session,
@@ -74,6 +91,7 @@ export type {
   SessionNotification,
   SubscriptionFilter,
 } from './session.ts'
+export { SessionExpiredError } from './sessionExpiredError.ts'
 export type {
   Annotations,
   BlobResourceContents,
@@ -96,7 +114,12 @@ export type {
   TextResourceContents,
   WalkResult,
 } from './types.ts'
-export type { TemplateVariables } from './uriTemplate.ts'
+export type {
+  ParsedTemplate,
+  TemplateOperator,
+  TemplateVariableSpec,
+  TemplateVariables,
+} from './uriTemplate.ts'
 export {
   expandTemplate,
   findTemplate,

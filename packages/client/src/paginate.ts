@@ -6,6 +6,13 @@
 import { CursorCycleError } from './errors.ts'
 import type { Page, WalkResult } from './types.ts'
 
+/**
+ * Pages a walk (or a page iterator of the client) follows when no `maxPages` is given: an
+ * endless server cannot exhaust memory, and a picker rarely needs more than 1,000 pages.
+ * Past it the walk returns `complete: false`, `stoppedBy: 'maxPages'` and the cursor.
+ */
+export const DEFAULT_MAX_PAGES = 1_000
+
 /** Fetches the page at `cursor` (undefined = the first page). */
 export type FetchPage<T> = (cursor: string | undefined, signal?: AbortSignal) => Promise<Page<T>>
 
@@ -39,7 +46,7 @@ export async function* iteratePages<T>(
 }
 
 export interface WalkLimits {
-  /** Stop after this many pages. @default Infinity */
+  /** Stop after this many pages. @default DEFAULT_MAX_PAGES (1000) */
   maxPages?: number
   /** Stop after the page that brings the item count to this (pages are never split). @default Infinity */
   maxItems?: number
@@ -53,7 +60,7 @@ export async function walkPages<T>(
   fetchPage: FetchPage<T>,
   options: PagesOptions & WalkLimits,
 ): Promise<WalkResult<T>> {
-  const maxPages = options.maxPages ?? Number.POSITIVE_INFINITY
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
   const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY
   const items: T[] = []
   let pages = 0

@@ -3,6 +3,7 @@
 import type { AuthProvider, OAuthClientProvider } from '@modelcontextprotocol/client'
 import type { QueryClient } from '@tanstack/query-core'
 import type { OAuth } from './auth/createOAuth.ts'
+import type { CacheLimits } from './cacheBudget.ts'
 import type { InputHandler } from './inputHandler.ts'
 import type { SessionFactory, SubscriptionFilter } from './session.ts'
 import type {
@@ -49,6 +50,8 @@ export interface ResourceClientOptions {
   clientInfo?: Implementation
   /** Where connection failures and dropped items are reported. @default silent */
   logger?: Pick<Console, 'debug' | 'warn' | 'error'>
+  /** Bounds on what this client keeps cached (entries, bytes, gcTime). @default DEFAULT_CACHE_LIMITS */
+  cache?: CacheLimits
 }
 
 export interface ListOptions {
@@ -58,7 +61,9 @@ export interface ListOptions {
 
 export interface WalkOptions {
   cursor?: string
+  /** Stop after this many pages, with `complete: false` and the cursor to continue. @default DEFAULT_MAX_PAGES (1000) */
   maxPages?: number
+  /** Stop after the page that brings the item count to this. @default Infinity */
   maxItems?: number
   signal?: AbortSignal
 }
@@ -156,7 +161,7 @@ export interface ResourceClient {
 
   /** `list_changed`: the resource list (all pages) and the template list. */
   invalidateLists(serverId: string): Promise<void>
-  /** `updated(uri)`: that read and reads of URIs under it. */
+  /** `updated(uri)`: that read, reads of URIs under it, and reads of URIs it is under (a directory read contains its children). A fetch in flight for any of them lands as stale. */
   invalidateRead(serverId: string, uri: string): Promise<void>
 
   close(): Promise<void>

@@ -111,3 +111,18 @@ function jsonRpcErrorInHttpBody(
   }
   return undefined
 }
+
+/** The SDK rejected a result while decoding it (a shape or `resultType` it does not accept). */
+export function isResultDecodeError(error: unknown): boolean {
+  return (
+    error instanceof SdkError &&
+    (error.code === SdkErrorCode.InvalidResult || error.code === SdkErrorCode.UnsupportedResultType)
+  )
+}
+
+/** The limit named by the SDK's stdio `ReadBuffer` when a message overflowed it, if that is what `error` is. */
+export function bufferOverflowLimit(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined
+  const match = /ReadBuffer exceeded maximum size of (\d+) bytes/.exec(error.message)
+  return match ? Number(match[1]) : undefined
+}

@@ -1,8 +1,19 @@
 // The Session port over @modelcontextprotocol/client v2: the only module (with its
 // helpers sdkWireTap / sdkErrors / sdkSources) that touches the SDK's Client.
-import { Client, type McpSubscription, type Transport } from '@modelcontextprotocol/client'
+import {
+  Client,
+  type McpSubscription,
+  SdkError,
+  type Transport,
+} from '@modelcontextprotocol/client'
+import { ConnectionError, MessageTooLargeError } from './errors.ts'
 import { answerLegacyElicitation } from './sdkElicitation.ts'
-import { toConnectError, toRequestError } from './sdkErrors.ts'
+import {
+  bufferOverflowLimit,
+  isResultDecodeError,
+  toConnectError,
+  toRequestError,
+} from './sdkErrors.ts'
 import { isPlainObject, tapTransport, type WireTap } from './sdkWireTap.ts'
 import type {
   ListenHandle,
@@ -13,6 +24,7 @@ import type {
   SessionRequestOptions,
   SubscriptionFilter,
 } from './session.ts'
+import { SessionExpiredError } from './sessionExpiredError.ts'
 import type { Implementation, ServerCapabilities } from './types.ts'
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
@@ -113,7 +125,10 @@ class SdkSession implements Session {
     }
     client.onerror = (error) => {
       this.#previousOnError?.(error)
-      this.#lastError = error
+      if (!(this.#lastError instanceof SessionExpiredError)) this.#lastError = error
+      // The GET stream of a 2025 HTTP session reconnects into a 404 once the server restarted.
+      if (this.#isSessionGone(error)) this.#expire(error)
+      else if (this.#isEventStreamLost(error)) this.#lose(error)
     }
   }
 
@@ -138,9 +153,23 @@ class SdkSession implements Session {
       if (isPlainObject(value)) return value
       throw new Error('the response carried no result object')
     } catch (error) {
-      // The SDK may reject a result the spec accepts (no resultType / ttlMs): keep the raw one.
+      // The SDK may reject a result the spec accepts (no resultType / ttlMs): keep the raw one,
+      // which our validation then checks. Only a decoding rejection: a timeout, a closed
+      // connection or anything else the SDK refused stays an error.
       const raw = captured?.id === undefined ? undefined : this.#tap.take(captured.id)
-      if (raw && !signal?.aborted) return raw
+      if (raw && !signal?.aborted && isResultDecodeError(error)) return raw
+      if (!signal?.aborted && this.#isSessionGone(error)) throw this.#expire(error)
+      // Failed because the session expired under it (the 404 may have reached onerror first).
+      if (!signal?.aborted && this.#lastError instanceof SessionExpiredError) throw this.#lastError
+      // The stdio transport drops the connection when a message overflows its buffer.
+      const limit = signal?.aborted ? undefined : bufferOverflowLimit(this.#lastError)
+      if (limit !== undefined) {
+        throw new MessageTooLargeError(limit, {
+          method,
+          serverId: this.#serverId,
+          cause: this.#lastError,
+        })
+      }
       throw toRequestError(error, method, this.#serverId, signal)
     }
   }
@@ -218,6 +247,56 @@ class SdkSession implements Session {
       return
     }
     for (const listener of this.#notificationListeners) listener(notification)
+  }
+
+  /**
+   * 2025-11-25 Streamable HTTP: a 404 on a request carrying `Mcp-Session-Id` means the
+   * server no longer knows the session. (A modern HTTP connection has no session id; its
+   * 404 is an unknown method with a JSON-RPC body.)
+   */
+  #isSessionGone(error: unknown): boolean {
+    if (this.#closed || this.info.era !== 'legacy') return false
+    const sessionId = (this.#client.transport as { sessionId?: unknown } | undefined)?.sessionId
+    if (typeof sessionId !== 'string' || sessionId.length === 0) return false
+    return error instanceof SdkError && isPlainObject(error.data) && error.data.status === 404
+  }
+
+  /**
+   * A 2025 HTTP session hears the server only on its GET stream; when the SDK gives up
+   * reconnecting it (its own retries are few), nothing would ever arrive again while
+   * the session looks alive. The SDK reports that only as this plain error.
+   */
+  #isEventStreamLost(error: Error): boolean {
+    return (
+      !this.#closed &&
+      this.info.era === 'legacy' &&
+      error.message.startsWith('Maximum reconnection attempts')
+    )
+  }
+
+  /** Ends the session with a SessionExpiredError (once), so the connection opens a new one. */
+  #expire(cause: unknown): SessionExpiredError {
+    const error = new SessionExpiredError(this.#serverId, cause)
+    this.#end(error)
+    return error
+  }
+
+  #lose(cause: Error): void {
+    const where = this.#serverId ? `server "${this.#serverId}"` : 'the server'
+    this.#end(
+      new ConnectionError(`Lost the event stream of ${where}: ${cause.message}`, {
+        serverId: this.#serverId,
+        cause,
+      }),
+    )
+  }
+
+  /** Ends the session with `error` (an owned Client is closed; it reports through onclose). */
+  #end(error: Error): void {
+    if (this.#closed) return
+    this.#lastError = error
+    if (this.#owned) this.#client.close().catch(() => this.#ended(error))
+    else this.#ended(error)
   }
 
   #ended(error: Error | undefined): void {

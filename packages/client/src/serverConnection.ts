@@ -11,6 +11,7 @@ import {
   ServerNotReadyError,
 } from './errors.ts'
 import type { Session, SessionConnectOptions, SessionFactory } from './session.ts'
+import { SessionExpiredError } from './sessionExpiredError.ts'
 import type { ServerSnapshot, ServerStatus } from './types.ts'
 
 export interface ServerConnectionOptions {
@@ -32,6 +33,8 @@ export class ServerConnection {
   #connecting?: Promise<Session>
   #abort?: AbortController
   #offClose?: () => void
+  /** True once a Session was adopted: later connects are reconnects. */
+  #hadSession = false
   readonly #sessionListeners = new Set<(session: Session | undefined) => void>()
 
   constructor(options: ServerConnectionOptions) {
@@ -80,7 +83,12 @@ export class ServerConnection {
     this.#abort?.abort()
     const abort = new AbortController()
     this.#abort = abort
-    if (this.#snapshot.status !== 'connecting' || this.#snapshot.error) {
+    if (this.#hadSession) {
+      // What the server was stays visible (era, capabilities) while a new Session opens.
+      if (this.#snapshot.status !== 'reconnecting') {
+        this.#set({ ...this.#snapshot, status: 'reconnecting' })
+      }
+    } else if (this.#snapshot.status !== 'connecting' || this.#snapshot.error) {
       this.#set({ id: this.id, status: 'connecting' })
     }
     const attempt = this.#open(abort.signal)
@@ -127,6 +135,7 @@ export class ServerConnection {
 
   #adopt(session: Session): void {
     this.#session = session
+    this.#hadSession = true
     const { era, protocolVersion, capabilities, serverInfo, instructions } = session.info
     this.#set({
       id: this.id,
@@ -141,6 +150,13 @@ export class ServerConnection {
       if (this.#session !== session) return
       this.#session = undefined
       this.#offClose = undefined
+      if (error instanceof SessionExpiredError) {
+        // The server restarted (2025 HTTP session gone): open a new session now, not on next use.
+        this.#snapshot = { ...this.#snapshot, error }
+        this.#emitSession(undefined)
+        this.connect()
+        return
+      }
       const lost = new ConnectionError(
         `Lost the connection to server "${this.id}"${error ? `: ${error.message}` : ''}`,
         { serverId: this.id, cause: error },

@@ -1,14 +1,20 @@
 // The per-server subscription engine: merges every watch of one server into one filter,
 // keeps one channel for it (a `subscriptions/listen` stream, or legacy subscribes),
 // retargets it without gaps when the watched set changes, re-listens with backoff after a
-// drop (then invalidates everything watched, since updates in the gap were lost), and
-// turns floods of notifications into a few coalesced invalidations.
+// drop or a graceful end (then invalidates everything watched, since updates in the gap
+// were lost), keeps a refused URI to the watches that asked for it, and turns floods of
+// notifications into a few coalesced invalidations.
 import { type BackoffOptions, backoffDelay, defaultTimers, type Timers } from './backoff.ts'
 import { type Coalescer, createCoalescer } from './coalesce.ts'
-import { AuthRequiredError, McpRequestError, UnknownServerError } from './errors.ts'
+import {
+  AuthRequiredError,
+  ConnectionError,
+  McpRequestError,
+  UnknownServerError,
+} from './errors.ts'
 import type { Watch, WatchEvent, WatchTarget } from './resourceClient.ts'
-import type { Session } from './session.ts'
-import type { Channel, ChannelEvent } from './subscriptionsChannel.ts'
+import type { Session, SubscriptionFilter } from './session.ts'
+import type { Channel, ChannelEvent, ChannelOptions } from './subscriptionsChannel.ts'
 import {
   coversUri,
   isEmptyFilter,
@@ -16,6 +22,7 @@ import {
   trimToCapabilities,
   unionFilters,
 } from './subscriptionsFilter.ts'
+import { findRefused, isRefusal } from './subscriptionsIsolate.ts'
 import { openLegacyChannel } from './subscriptionsLegacy.ts'
 import { openListenChannel } from './subscriptionsModern.ts'
 import { type EngineView, WatchHandle, type WatchOwner } from './watch.ts'
@@ -28,6 +35,11 @@ export interface SubscriptionHost {
   invalidateRead(uri: string): Promise<void> | void
   /** `list_changed`: invalidate the resource list and the template list. */
   invalidateLists(): Promise<void> | void
+  /**
+   * True when the host already invalidates on every unsolicited (legacy) notification of
+   * the session, watched or not: the engine then only tells the watches.
+   */
+  readonly invalidatesUnsolicited?: boolean
 }
 
 export interface ServerSubscriptionsOptions {
@@ -38,6 +50,8 @@ export interface ServerSubscriptionsOptions {
   backoff?: BackoffOptions
   /** Repeated notifications for one URI within this window collapse into one invalidation. @default 250 */
   coalesceMs?: number
+  /** Longest wait for a listen's acknowledgement (or a legacy subscribe's answer) before retrying. @default 10_000 */
+  ackTimeoutMs?: number
   timers?: Timers
   logger?: Pick<Console, 'debug' | 'warn'>
 }
@@ -52,6 +66,8 @@ export interface ServerSubscriptions {
 }
 
 const LISTS = '\u0000lists'
+/** A stream that stayed up this long was healthy: the next end starts the backoff afresh. */
+const STABLE_MS = 10_000
 
 /**
  * Errors that retrying will not fix: the server refused the request itself (any JSON-RPC
@@ -85,6 +101,12 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
   #busy = false
   #settledWaiters: (() => void)[] = []
   #disposed = false
+  /** The pending getSession / open / retarget, aborted when the demand changes under it. */
+  #pending?: AbortController
+  /** Ends and failures in a row (streams that stayed up `STABLE_MS` reset it). */
+  #failures = 0
+  /** The era of the session the channel was last opened on. */
+  #era?: 'modern' | 'legacy'
 
   constructor(options: ServerSubscriptionsOptions) {
     this.#options = options
@@ -112,6 +134,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
     if (this.#disposed) return
     this.#disposed = true
     this.#abort.abort()
+    this.#pending?.abort()
     this.#coalescer.cancel()
     if (this.#running) this.#busy = true
     this.#wake?.()
@@ -126,6 +149,8 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
   changed(_watch: WatchHandle): number {
     this.#seq++
     this.#changed = true
+    // Whatever is pending was asked for the old demand (its ack may never come): start over.
+    this.#pending?.abort()
     if (!this.#disposed) {
       this.#busy = true
       this.#wake?.()
@@ -177,33 +202,44 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
   }
 
   async #run(): Promise<void> {
-    let dropped = false
+    let gap = false
     while (!this.#disposed) {
       this.#changed = false
       const demand = this.#demand()
       if (isEmptyFilter(demand))
         return this.#set({ status: 'idle', coveredSeq: this.#seq, attempt: 0 })
       let channel: Channel | undefined
-      let session: Session | undefined
+      const pending = this.#begin()
       try {
-        if (!dropped) this.#set({ ...this.#view, status: 'connecting', error: undefined })
-        session = await this.#options.host.getSession(this.#abort.signal)
+        if (!gap) this.#set({ ...this.#view, status: 'connecting', error: undefined })
+        const session = await this.#options.host.getSession(pending.signal)
         const seq = this.#seq
         const filter = trimToCapabilities(demand, session.info.capabilities)
         if (isEmptyFilter(filter))
           return this.#set({ status: 'unsupported', coveredSeq: seq, attempt: 0 })
-        channel = await this.#open(session, filter)
-        if (this.#disposed) return void (await channel.close())
+        channel = await this.#openIsolating(session, filter, pending.signal)
+        this.#pending = undefined
+        if (this.#disposed) return void (await channel?.close())
+        // Every watch was refused: each shows its error; wait for a change.
+        if (!channel) continue
+        const liveSince = this.#now()
         this.#set({ status: 'live', honored: channel.honored, coveredSeq: seq, attempt: 0 })
-        if (dropped) this.#resync()
-        dropped = false
+        if (gap) this.#resync()
+        gap = false
         const end = await this.#serve(session, channel)
-        if (end === 'graceful') return this.#set({ ...this.#view, status: 'closed' })
-        if (end !== 'remote') return
-        this.#options.logger?.debug?.(`[${this.#options.serverId}] subscription stream dropped`)
+        // Whatever ended, no stream of ours stays open behind it.
+        await channel.close().catch(() => {})
+        if (end === 'done') return
+        if (this.#now() - liveSince >= STABLE_MS) this.#failures = 0
+        this.#options.logger?.debug?.(
+          `[${this.#options.serverId}] subscription stream ended (${end}), listening again`,
+        )
+        this.#view = { ...this.#view, error: endedError(this.#options.serverId, end) }
       } catch (error) {
         await channel?.close().catch(() => {})
         if (this.#disposed) return
+        // Superseded by a change (or a close): start over with the new demand, no backoff.
+        if (pending.signal.aborted) continue
         if (error instanceof McpRequestError && error.code === -32601) {
           return this.#set({ status: 'unsupported', coveredSeq: this.#seq, attempt: 0 })
         }
@@ -221,11 +257,13 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
           error,
         )
         this.#view = { ...this.#view, error: error as Error }
+      } finally {
+        if (this.#pending === pending) this.#pending = undefined
       }
-      dropped = true
-      const attempt = this.#view.attempt + 1
-      this.#set({ ...this.#view, status: 'reconnecting', attempt })
-      await this.#pause(backoffDelay(attempt, this.#options.backoff))
+      gap = true
+      this.#failures += 1
+      this.#set({ ...this.#view, status: 'reconnecting', attempt: this.#view.attempt + 1 })
+      await this.#pause(backoffDelay(this.#failures, this.#options.backoff))
     }
   }
 
@@ -253,16 +291,108 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
         this.#set({ status: 'unsupported', coveredSeq: seq, attempt: 0 })
         return 'done'
       }
-      if (!sameFilter(filter, channel.requested)) await channel.retarget(filter)
+      if (!sameFilter(filter, channel.requested)) {
+        const pending = this.#begin()
+        try {
+          await channel.retarget(filter, pending.signal)
+          this.#refuseFromChannel(channel)
+        } catch (error) {
+          if (channel.endedBy) return channel.endedBy
+          // Superseded: the loop takes the newer demand (or sees the close).
+          if (pending.signal.aborted) continue
+          if (!isRefusal(error)) throw error
+          // The old stream is still up: keep it, and find whom the server refuses.
+          try {
+            await findRefused(this.#isolation(session, channel), error, pending.signal)
+          } catch (failure) {
+            if (channel.endedBy) return channel.endedBy
+            if (!pending.signal.aborted) throw failure
+          }
+          // Look again: the demand without the refused watches may differ from the stream.
+          this.#changed = true
+          continue
+        } finally {
+          if (this.#pending === pending) this.#pending = undefined
+        }
+      }
+      if (channel.endedBy) return channel.endedBy
       this.#set({ status: 'live', honored: channel.honored, coveredSeq: seq, attempt: 0 })
     }
   }
 
-  #open(session: Session, filter: ReturnType<typeof unionFilters>): Promise<Channel> {
+  /** Opens the channel; when the server refuses it, keeps out only the watches it refuses. */
+  async #openIsolating(
+    session: Session,
+    filter: SubscriptionFilter,
+    signal: AbortSignal,
+  ): Promise<Channel | undefined> {
+    try {
+      const channel = await this.#open(session, filter, signal)
+      this.#refuseFromChannel(channel)
+      return channel
+    } catch (error) {
+      if (!isRefusal(error) || signal.aborted) throw error
+      const isolation = this.#isolation(session, undefined)
+      try {
+        await findRefused(isolation, error, signal)
+      } catch (failure) {
+        await isolation.channel?.close().catch(() => {})
+        throw failure
+      }
+      return isolation.channel
+    }
+  }
+
+  /** What `findRefused` works on: the open watches, and the channel it may open or retarget. */
+  #isolation(session: Session, channel: Channel | undefined) {
+    const capabilities = session.info.capabilities
+    const engine = this
+    return {
+      channel,
+      watches: [...this.#watches].filter((watch) => !watch.refused),
+      filterOf: (watches: WatchHandle[]) =>
+        trimToCapabilities(unionFilters(watches.map((watch) => watch.requested)), capabilities),
+      async apply(filter: SubscriptionFilter, signal: AbortSignal) {
+        if (this.channel) await this.channel.retarget(filter, signal)
+        else this.channel = await engine.#open(session, filter, signal)
+      },
+    }
+  }
+
+  /** Legacy subscribes the server refused: the watches that asked for those URIs fail. */
+  #refuseFromChannel(channel: Channel): void {
+    const refused = channel.refused
+    if (!refused || refused.size === 0) return
+    for (const watch of this.#watches) {
+      const uri = watch.requested.resourceSubscriptions?.find((u) => refused.has(u))
+      const error = uri === undefined ? undefined : refused.get(uri)
+      if (error && !watch.refused) watch.refuse(error)
+    }
+  }
+
+  #open(session: Session, filter: SubscriptionFilter, signal: AbortSignal): Promise<Channel> {
     const onEvent = (event: ChannelEvent) => this.#receive(event)
+    this.#era = session.info.era
+    const options: ChannelOptions = {
+      signal,
+      ackTimeoutMs: this.#options.ackTimeoutMs ?? 10_000,
+      timers: this.#timers,
+    }
     return session.info.era === 'modern'
-      ? openListenChannel(session, filter, onEvent)
-      : openLegacyChannel(session, filter, onEvent)
+      ? openListenChannel(session, filter, onEvent, options)
+      : openLegacyChannel(session, filter, onEvent, options)
+  }
+
+  /** A fresh pending controller: a change or close aborts it. */
+  #begin(): AbortController {
+    const pending = new AbortController()
+    if (this.#disposed) pending.abort()
+    this.#pending = pending
+    return pending
+  }
+
+  #now(): number {
+    return this.#timers.now?.() ?? Date.now()
   }
 
   /** Waits `ms`, unless the engine is closed or nothing is watched any more. */
@@ -287,17 +417,21 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
 
   #receive(event: ChannelEvent): void {
     if (this.#disposed) return
+    if (event.type === 'gap') {
+      this.#resync()
+      return
+    }
     this.#coalescer.push(event.type === 'listChanged' ? LISTS : `u${event.uri}`)
   }
 
   #deliver(key: string): void {
     if (key === LISTS) {
-      this.#invalidate(() => this.#options.host.invalidateLists())
+      if (this.#ownsInvalidation()) this.#invalidate(() => this.#options.host.invalidateLists())
       this.#emit({ type: 'listChanged' }, (watch) => Boolean(watch.requested.resourcesListChanged))
       return
     }
     const uri = key.slice(1)
-    this.#invalidate(() => this.#options.host.invalidateRead(uri))
+    if (this.#ownsInvalidation()) this.#invalidate(() => this.#options.host.invalidateRead(uri))
     this.#emit({ type: 'updated', uri }, (watch) => coversUri(watch.requested, uri))
   }
 
@@ -311,6 +445,11 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
     this.#emit({ type: 'resynced' }, () => true)
   }
 
+  /** Legacy notifications are unsolicited: a host that invalidates on all of them already did. */
+  #ownsInvalidation(): boolean {
+    return !(this.#options.host.invalidatesUnsolicited && this.#era === 'legacy')
+  }
+
   #invalidate(run: () => Promise<void> | void): void {
     Promise.resolve()
       .then(run)
@@ -321,7 +460,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
 
   #emit(event: WatchEvent, concerns: (watch: WatchHandle) => boolean): void {
     for (const watch of [...this.#watches]) {
-      if (!concerns(watch)) continue
+      if (watch.refused || !concerns(watch)) continue
       try {
         watch.emit(event)
       } catch (error) {
@@ -332,12 +471,24 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
 
   // State
 
-  #demand() {
-    return unionFilters([...this.#watches].map((watch) => watch.requested))
+  /** Everything the open watches ask for, less what the server refused. */
+  #demand(): SubscriptionFilter {
+    return unionFilters(
+      [...this.#watches].filter((watch) => !watch.refused).map((watch) => watch.requested),
+    )
   }
 
   #set(view: EngineView): void {
     this.#view = view
     for (const watch of [...this.#watches]) watch.refresh(view)
   }
+}
+
+function endedError(serverId: string, end: 'graceful' | 'remote'): Error {
+  return new ConnectionError(
+    end === 'graceful'
+      ? `Server "${serverId}" ended the subscription stream (shutdown or redeploy); listening again`
+      : `The subscription stream of server "${serverId}" dropped; listening again`,
+    { serverId },
+  )
 }

@@ -2,10 +2,26 @@
 // `subscriptions/listen` stream or, on legacy servers, `resources/subscribe` plus the
 // unsolicited notifications. The engine (subscriptions.ts) drives either through this
 // one interface.
+import type { Timers } from './backoff.ts'
 import type { SessionNotification, SubscriptionFilter } from './session.ts'
 import { coversUri } from './subscriptionsFilter.ts'
 
-export type ChannelEvent = { type: 'updated'; uri: string } | { type: 'listChanged' }
+/**
+ * What a channel reports: a change, or a `gap` (delivery was interrupted and resumed, so
+ * changes may have been missed: everything watched must be resynced).
+ */
+export type ChannelEvent =
+  | { type: 'updated'; uri: string }
+  | { type: 'listChanged' }
+  | { type: 'gap' }
+
+export interface ChannelOptions {
+  /** Aborts the opening (e.g. a listen whose ack never comes). */
+  signal?: AbortSignal
+  /** Longest wait for a listen's acknowledgement. */
+  ackTimeoutMs?: number
+  timers?: Timers
+}
 
 export interface Channel {
   /** What the server honours right now (modern: the ack; legacy: the subscribes that succeeded). */
@@ -17,8 +33,16 @@ export interface Channel {
    * it (listen result or `notifications/cancelled`), `remote` when the transport dropped.
    */
   readonly ended: Promise<'graceful' | 'remote'>
-  /** Switch to `filter` with no gap: the new delivery is in place before the old one stops. Rejects (old delivery kept) on failure. */
-  retarget(filter: SubscriptionFilter): Promise<void>
+  /** URIs the server refused to subscribe (legacy), with its error. */
+  readonly refused?: ReadonlyMap<string, Error>
+  /** How the channel ended, as soon as it has (synchronously, unlike `ended`). */
+  readonly endedBy: 'graceful' | 'remote' | undefined
+  /**
+   * Switch to `filter` with no gap: the new delivery is in place before the old one stops.
+   * Rejects on failure or abort; the old delivery is kept unless it ended meanwhile
+   * (then `endedBy` is set).
+   */
+  retarget(filter: SubscriptionFilter, signal?: AbortSignal): Promise<void>
   /** Stop delivering: HTTP abort / stdio `notifications/cancelled`, or unsubscribe. */
   close(): Promise<void>
 }
@@ -26,6 +50,7 @@ export interface Channel {
 export type OpenChannel = (
   filter: SubscriptionFilter,
   onEvent: (event: ChannelEvent) => void,
+  options?: ChannelOptions,
 ) => Promise<Channel>
 
 /** Longest URI accepted from a notification; anything longer is hostile noise. */

@@ -3,12 +3,14 @@
 // Changing the filter subscribes the new URIs before unsubscribing the old ones.
 import { McpRequestError } from './errors.ts'
 import type { Session, SubscriptionFilter } from './session.ts'
-import type { Channel, ChannelEvent } from './subscriptionsChannel.ts'
+import type { Channel, ChannelEvent, ChannelOptions } from './subscriptionsChannel.ts'
 import { readEvent } from './subscriptionsChannel.ts'
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
 /** Unsubscribing is a courtesy: never let a slow server hold up a close for long. */
-const UNSUBSCRIBE_TIMEOUT_MS = 5_000
+const UNSUBSCRIBE_TIMEOUT_MS = 1_000
+/** A subscribe that gets no answer is retried by the engine rather than waited on forever. */
+const SUBSCRIBE_TIMEOUT_MS = 10_000
 
 /**
  * Subscribes every URI of `filter`. A URI the server refuses (any JSON-RPC error) is
@@ -19,18 +21,24 @@ export async function openLegacyChannel(
   session: Session,
   filter: SubscriptionFilter,
   onEvent: (event: ChannelEvent) => void,
+  options: ChannelOptions = {},
 ): Promise<Channel> {
   let requested = filter
   let closing = false
+  let endedBy: 'remote' | undefined
   let noSubscribe = false
   /** URIs the server accepted a subscribe for. */
   const subscribed = new Set<string>()
   /** Subscribed, or with a subscribe in flight: updates for these are welcome. */
   const accepting = new Set<string>()
+  /** URIs the server refused, with its error (asked again when a watch asks again). */
+  const refused = new Map<string, Error>()
   let settle!: (reason: 'remote') => void
   const ended = new Promise<'graceful' | 'remote'>((resolve) => {
     settle = (reason) => {
-      if (!closing) resolve(reason)
+      if (closing || endedBy) return
+      endedBy = reason
+      resolve(reason)
     }
   })
 
@@ -47,16 +55,22 @@ export async function openLegacyChannel(
   })
   const offClose = session.onClose(() => settle('remote'))
 
-  const subscribe = async (uri: string) => {
+  const subscribe = async (uri: string, signal?: AbortSignal) => {
     if (noSubscribe) return
     accepting.add(uri)
     try {
-      await session.request('resources/subscribe', { uri })
+      await session.request(
+        'resources/subscribe',
+        { uri },
+        { ...(signal && { signal }), timeoutMs: options.ackTimeoutMs ?? SUBSCRIBE_TIMEOUT_MS },
+      )
       subscribed.add(uri)
     } catch (error) {
       accepting.delete(uri)
       if (!(error instanceof McpRequestError)) throw error
       if (error.code === -32601) noSubscribe = true
+      // -32603 is the server's trouble, not a verdict on the URI: not honoured, no error.
+      else if (error.code !== -32603) refused.set(uri, error)
     }
   }
 
@@ -69,9 +83,12 @@ export async function openLegacyChannel(
       ),
     )
 
-  const apply = async (next: SubscriptionFilter) => {
+  const apply = async (next: SubscriptionFilter, signal?: AbortSignal) => {
     const wanted = new Set(next.resourceSubscriptions ?? [])
-    await Promise.all([...wanted].filter((uri) => !accepting.has(uri)).map(subscribe))
+    refused.clear()
+    await Promise.all(
+      [...wanted].filter((uri) => !accepting.has(uri)).map((uri) => subscribe(uri, signal)),
+    )
     requested = next
     const dropped = [...subscribed].filter((uri) => !wanted.has(uri))
     for (const uri of dropped) {
@@ -82,7 +99,7 @@ export async function openLegacyChannel(
   }
 
   try {
-    await apply(filter)
+    await apply(filter, options.signal)
   } catch (error) {
     offNotification()
     offClose()
@@ -103,6 +120,10 @@ export async function openLegacyChannel(
     get requested() {
       return requested
     },
+    get endedBy() {
+      return endedBy
+    },
+    refused,
     ended,
     retarget: apply,
     async close() {

@@ -1,8 +1,12 @@
 // The modern channel: one `subscriptions/listen` stream at a time. Changing the filter
 // opens a stream with the new filter and waits for its acknowledgement before closing
-// the old one (make before break), so no update falls in a gap.
+// the old one (make before break), so no update falls in a gap. If the old stream ends
+// while the new one is still waiting for its ack, the new one takes over when it is
+// acknowledged (and the gap is reported); if it is refused, the channel ends as the old
+// stream did. Either way exactly one stream is left open, or none.
+import { defaultTimers, type Timers } from './backoff.ts'
 import type { ListenHandle, Session, SubscriptionFilter } from './session.ts'
-import type { Channel, ChannelEvent } from './subscriptionsChannel.ts'
+import type { Channel, ChannelEvent, ChannelOptions } from './subscriptionsChannel.ts'
 import { readEvent } from './subscriptionsChannel.ts'
 
 interface Stream {
@@ -12,41 +16,69 @@ interface Stream {
   live: boolean
 }
 
+type End = 'graceful' | 'remote'
+
+/** Closing a stream is a courtesy to the server: never wait on it for long. */
+const CLOSE_TIMEOUT_MS = 1_000
+
 /** Opens a listen stream for `filter`; rejects with the session's error (e.g. `-32601`) if the server refuses. */
 export async function openListenChannel(
   session: Session,
   filter: SubscriptionFilter,
   onEvent: (event: ChannelEvent) => void,
+  options: ChannelOptions = {},
 ): Promise<Channel> {
   let closing = false
-  let settle!: (reason: 'graceful' | 'remote') => void
-  const ended = new Promise<'graceful' | 'remote'>((resolve) => {
+  let endedBy: End | undefined
+  let settle!: (reason: End) => void
+  const ended = new Promise<End>((resolve) => {
     settle = (reason) => {
-      if (!closing) resolve(reason)
+      if (closing || endedBy) return
+      endedBy = reason
+      resolve(reason)
     }
   })
+  /** Set while a retarget waits for its ack; the current stream's end is held until it settles. */
+  let retargeting = false
+  let heldEnd: End | undefined
 
-  const open = async (requested: SubscriptionFilter): Promise<Stream> => {
+  const open = async (requested: SubscriptionFilter, signal?: AbortSignal): Promise<Stream> => {
     const stream = { requested, live: true } as Stream
-    stream.handle = await session.listen(requested, (notification) => {
-      if (!stream.live) return
-      const event = readEvent(notification, requested)
-      if (event) onEvent(event)
-    })
+    stream.handle = await session.listen(
+      requested,
+      (notification) => {
+        if (!stream.live) return
+        const event = readEvent(notification, requested)
+        if (event) onEvent(event)
+      },
+      {
+        ...(signal && { signal }),
+        ...(options.ackTimeoutMs && { timeoutMs: options.ackTimeoutMs }),
+      },
+    )
     return stream
   }
 
   const follow = (stream: Stream) => {
+    const ends = (reason: End) => {
+      // A replaced stream closing is expected; only the current one ending matters.
+      if (stream !== current || !stream.live) return
+      stream.live = false
+      if (retargeting) heldEnd = reason
+      else settle(reason)
+    }
     stream.handle.closed.then(
-      (reason) => {
-        // A replaced stream closing is expected; only the current one ending matters.
-        if (stream === current && stream.live) settle(reason === 'graceful' ? 'graceful' : 'remote')
-      },
-      () => stream === current && settle('remote'),
+      (reason) => ends(reason === 'graceful' ? 'graceful' : 'remote'),
+      () => ends('remote'),
     )
   }
 
-  let current = await open(filter)
+  const shut = (stream: Stream) => {
+    stream.live = false
+    return bounded(stream.handle.close(), options.timers ?? defaultTimers)
+  }
+
+  let current = await open(filter, options.signal)
   follow(current)
   const offClose = session.onClose(() => settle('remote'))
 
@@ -57,25 +89,48 @@ export async function openListenChannel(
     get requested() {
       return current.requested
     },
+    get endedBy() {
+      return endedBy
+    },
     ended,
-    async retarget(next) {
-      const stream = await open(next)
-      if (closing) {
-        stream.live = false
-        await stream.handle.close()
+    async retarget(next, signal) {
+      if (endedBy) throw new Error('the subscription channel has ended')
+      retargeting = true
+      let stream: Stream
+      try {
+        stream = await open(next, signal)
+      } catch (error) {
+        // Refused or aborted: the old stream stays, unless it ended meanwhile.
+        if (heldEnd) settle(heldEnd)
+        throw error
+      } finally {
+        retargeting = false
+      }
+      if (closing || endedBy) {
+        await shut(stream)
         throw new Error('the subscription channel closed while changing its filter')
       }
       const previous = current
+      const gap = heldEnd !== undefined
+      heldEnd = undefined
       current = stream
       follow(stream)
-      previous.live = false
-      await previous.handle.close().catch(() => {})
+      await shut(previous)
+      // The old stream ended before the new one was acknowledged: updates may have been lost.
+      if (gap) onEvent({ type: 'gap' })
     },
     async close() {
       closing = true
       offClose()
-      current.live = false
-      await current.handle.close().catch(() => {})
+      await shut(current)
     },
   }
+}
+
+function bounded(closing: Promise<void>, timers: Timers): Promise<void> {
+  let timer: unknown
+  const timeout = new Promise<void>((resolve) => {
+    timer = timers.setTimeout(resolve, CLOSE_TIMEOUT_MS)
+  })
+  return Promise.race([closing.catch(() => {}), timeout]).finally(() => timers.clearTimeout(timer))
 }

@@ -127,14 +127,23 @@ export interface CompletionResult {
   hasMore?: boolean
 }
 
-/** Connection status of one server. */
-export type ServerStatus = 'connecting' | 'ready' | 'needs-auth' | 'error' | 'closed'
+/**
+ * Connection status of one server. `reconnecting`: it had a session and a new one is
+ * opening (after a drop, or at once when a 2025 HTTP server forgot the session).
+ */
+export type ServerStatus =
+  | 'connecting'
+  | 'reconnecting'
+  | 'ready'
+  | 'needs-auth'
+  | 'error'
+  | 'closed'
 
 /** An immutable snapshot of one server: a new object whenever anything in it changes. */
 export interface ServerSnapshot {
   id: string
   status: ServerStatus
-  /** Set when status is `error` or `needs-auth`. */
+  /** Set when status is `error` or `needs-auth` (and, while `reconnecting`, why the last session ended). */
   error?: Error
   era?: ProtocolEra
   protocolVersion?: string

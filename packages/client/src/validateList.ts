@@ -1,7 +1,7 @@
 // Untrusted list results → typed pages. A malformed item is dropped (the rest of the page
 // is kept); a page without its array is an error. Only known fields of the right type
 // are kept, and icons only from `https:` or `data:image/` sources.
-import { readCacheHints } from './cacheHints.ts'
+import { assertCompleteResult, readCacheHints } from './cacheHints.ts'
 import { InvalidContentError } from './errors.ts'
 import { isPlainObject } from './sdkWireTap.ts'
 import type { Annotations, Icon, Page, Resource, ResourceTemplate } from './types.ts'
@@ -37,6 +37,7 @@ function toPage<T>(
   defaultTtlMs: number,
   serverId?: string,
 ): Page<T> {
+  assertCompleteResult(raw, method, serverId)
   const list = raw[field]
   if (!Array.isArray(list))
     throw new InvalidContentError(method, `"${field}" is not an array`, serverId)

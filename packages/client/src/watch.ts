@@ -39,6 +39,8 @@ export class WatchHandle implements Watch {
   #honored?: SubscriptionFilter
   #closed = false
   #closing?: Promise<void>
+  /** The server refused what this watch asks for (until the watch asks for something else). */
+  #refusal?: Error
   #view: EngineView
   #snapshot: WatchSnapshot
 
@@ -57,6 +59,18 @@ export class WatchHandle implements Watch {
 
   get closed(): boolean {
     return this.#closed
+  }
+
+  /** The server's refusal of this watch's filter, if it refused it. */
+  get refused(): Error | undefined {
+    return this.#refusal
+  }
+
+  /** The server refused this watch's filter: the watch fails with the server's error. */
+  refuse(error: Error): void {
+    if (this.#closed) return
+    this.#refusal = error
+    this.refresh(this.#view)
   }
 
   getSnapshot(): WatchSnapshot {
@@ -78,6 +92,7 @@ export class WatchHandle implements Watch {
     const next = toFilter(target)
     if (sameFilter(next, this.#requested)) return
     this.#requested = next
+    this.#refusal = undefined
     this.#seq = this.#owner.changed(this)
     this.refresh(this.#view)
   }
@@ -116,7 +131,10 @@ export class WatchHandle implements Watch {
     }
     const snapshot: WatchSnapshot = { status: this.#status(), requested, attempt: 0 }
     if (this.#honored) snapshot.honored = this.#honored
-    if (snapshot.status === 'error' && view.error) snapshot.error = view.error
+    if (snapshot.status === 'error') {
+      const error = this.#refusal ?? view.error
+      if (error) snapshot.error = error
+    }
     if (snapshot.status === 'reconnecting') {
       snapshot.attempt = view.attempt
       if (view.error) snapshot.error = view.error
@@ -126,6 +144,7 @@ export class WatchHandle implements Watch {
 
   #status(): WatchStatus {
     if (this.#closed) return 'closed'
+    if (this.#refusal) return 'error'
     if (isEmptyFilter(this.#requested)) return 'live'
     const status = this.#view.status
     if (status === 'idle') return 'connecting'

@@ -32,10 +32,13 @@ export class CandidateSet {
   readonly length: Uint16Array
   readonly #stamp: Uint32Array
   readonly #list: Int32Array
+  /** Items that no longer count (removed from the search); never added. */
+  readonly excluded: Uint8Array
   #generation = 1
   #size = 0
 
   constructor(capacity: number) {
+    this.excluded = new Uint8Array(capacity)
     this.tier = new Uint8Array(capacity)
     this.cheap = new Uint8Array(capacity)
     this.field = new Uint8Array(capacity)
@@ -65,6 +68,7 @@ export class CandidateSet {
 
   /** Records a match; keeps the better one when the item already matched. */
   add(item: number, tier: number, cheap: number, field: number, offset: number, length: number) {
+    if (this.excluded[item] === 1) return
     const score = Math.min(CHEAP_MAX, Math.max(0, cheap))
     if (this.#stamp[item] === this.#generation) {
       const known = this.tier[item]!

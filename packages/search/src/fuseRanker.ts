@@ -36,10 +36,27 @@ export function fieldNorm(value: string): number {
   return Math.round(1000 / Math.sqrt(Math.max(1, tokens))) / 1000
 }
 
+const RANK_OPTIONS = fuseOptions<unknown>()
+const RANK_KEYS = Fuse.createIndex(FUSE_KEYS, []).keys
+
+/** fuse.js scores of `docs` (with their index records) for `query`, by position; `undefined` where it does not match. */
+export function rankRecords<T>(
+  docs: readonly T[],
+  fields: readonly RecordFields[],
+  query: string,
+): (number | undefined)[] {
+  const records = fields.map((record, i): IndexRecord => ({ i, $: record }))
+  const index = Fuse.parseIndex<T>({ keys: RANK_KEYS, records })
+  const fuse = new Fuse(docs, RANK_OPTIONS as IFuseOptions<T>, index)
+  const scores = new Array<number | undefined>(docs.length)
+  for (const result of fuse.search(query)) scores[result.refIndex] = result.score ?? 1
+  return scores
+}
+
+export type { RecordFields }
+
 export class FuseRanker<T> {
   readonly #corpus: SearchCorpus<T>
-  readonly #options = fuseOptions<T>()
-  readonly #keys = Fuse.createIndex(FUSE_KEYS, []).keys
   readonly #fields: (RecordFields | undefined)[]
 
   constructor(corpus: SearchCorpus<T>) {
@@ -49,16 +66,20 @@ export class FuseRanker<T> {
 
   /** fuse.js scores of `items` (corpus indexes) for `query`; items it does not match are left out. */
   rank(items: readonly number[], query: string): Map<number, number> {
-    const docs = items.map((item) => this.#corpus.items[item]!)
-    const records = items.map((item, i): IndexRecord => ({ i, $: this.#recordFields(item) }))
-    const index = Fuse.parseIndex<T>({ keys: this.#keys, records })
-    const fuse = new Fuse(docs, this.#options, index)
     const scores = new Map<number, number>()
-    for (const result of fuse.search(query)) scores.set(items[result.refIndex]!, result.score ?? 1)
+    const found = rankRecords(
+      items.map((item) => this.#corpus.items[item]!),
+      items.map((item) => this.recordFields(item)),
+      query,
+    )
+    found.forEach((score, i) => {
+      if (score !== undefined) scores.set(items[i]!, score)
+    })
     return scores
   }
 
-  #recordFields(item: number): RecordFields {
+  /** The fuse.js index record of `item`, built on first use. */
+  recordFields(item: number): RecordFields {
     const known = this.#fields[item]
     if (known) return known
     const fields: RecordFields = {}

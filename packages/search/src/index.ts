@@ -3,6 +3,8 @@
 export type { HighlightSegment } from './highlight.ts'
 export { highlightRanges } from './highlight.ts'
 export { createResourceSearch } from './resourceSearch.ts'
+export type { RemoteHit, SearchHostApi } from './searchHost.ts'
+export { exposeResourceSearch } from './searchHost.ts'
 export type {
   ResourceSearch,
   ResourceSearchOptions,
@@ -12,3 +14,9 @@ export type {
   SearchMatch,
   SearchOptions,
 } from './types.ts'
+export type {
+  AsyncResourceSearch,
+  AsyncSearchOptions,
+  WorkerSearchOptions,
+} from './workerSearch.ts'
+export { createWorkerSearch } from './workerSearch.ts'

@@ -1,13 +1,16 @@
 // The resource search: cheap stages choose at most a few hundred candidates from a
 // precomputed index (collectCandidates.ts), fuse.js ranks them (fuseRanker.ts), and the
-// final order is by match tier, then by fuse.js's score within the tier.
-import { CandidateSet, TIER_COUNT, Tier } from './candidateSet.ts'
-import { collectCandidates, createStageState } from './collectCandidates.ts'
+// final order is by match tier, then by fuse.js's score within the tier. The index is a
+// list of segments (searchSegments.ts), so a new page or a diff costs what changed; each
+// segment chooses its own candidates and the best of all of them are ranked together.
+import { TIER_COUNT, Tier } from './candidateSet.ts'
+import { collectCandidates } from './collectCandidates.ts'
 import { compactQuery } from './compact.ts'
 import { fuseProxy } from './fuseProxy.ts'
-import { FuseRanker } from './fuseRanker.ts'
+import { rankRecords } from './fuseRanker.ts'
 import { hitMatches } from './hitMatches.ts'
-import { buildCorpus } from './searchCorpus.ts'
+import type { SearchSegment } from './searchSegment.ts'
+import { SearchSegments } from './searchSegments.ts'
 import type {
   ResourceSearch,
   ResourceSearchOptions,
@@ -30,83 +33,115 @@ function clampLimit(value: unknown, fallback: number): number {
   return Math.min(MAX_LIMIT, Math.max(1, Math.floor(value)))
 }
 
-/** Creates a search over resources; call `setItems` before searching. */
+/** A candidate of one segment, with its tier and cheap score there. */
+interface Candidate<T extends SearchableItem> {
+  segment: SearchSegment<T>
+  item: number
+  tier: number
+  cheap: number
+  order: number
+}
+
+/** Creates a search over resources; call `setItems` (or `upsert`) before searching. */
 export function createResourceSearch<T extends SearchableItem>(
   options: ResourceSearchOptions = {},
 ): ResourceSearch<T> {
   const defaultLimit = clampLimit(options.limit, DEFAULT_LIMIT)
-  let corpus = buildCorpus<T>([])
-  let candidates = new CandidateSet(0)
-  let ranker = new FuseRanker(corpus)
-  let state = createStageState()
+  const segments = new SearchSegments<T>()
+
+  /** The best `count` candidates of every segment by (tier, cheap score), best first. */
+  function pool(compact: string, limit: number, ranked: number, count: number): Candidate<T>[] {
+    const all: Candidate<T>[] = []
+    for (const segment of segments.segments) {
+      const { candidates } = segment
+      collectCandidates(segment.corpus, compact, candidates, limit, ranked, segment.state)
+      for (const item of candidates.top(count)) {
+        const tier = candidates.tier[item]!
+        all.push({ segment, item, tier, cheap: candidates.cheap[item]!, order: all.length })
+      }
+    }
+    if (segments.segments.length === 1) return all
+    all.sort((a, b) => a.tier - b.tier || a.cheap - b.cheap || a.order - b.order)
+    return all.slice(0, count)
+  }
 
   /**
    * The `count` candidates fuse.js will rank: by tier, then our own order where it decides
    * (typo distance, abbreviation tightness), then by how fuse.js would likely score them.
    */
-  function choose(pool: number[], count: number, text: string): number[] {
-    if (pool.length <= count) return pool
+  function choose(all: Candidate<T>[], count: number, text: string): Candidate<T>[] {
+    if (all.length <= count) return all
     const lowered = text.toLowerCase()
-    const keyed = pool.map((item, order) => {
-      const tier = candidates.tier[item]!
-      const cheap = candidates.cheap[item]!
+    const keyed = all.map((candidate, order) => {
+      const { tier, cheap } = candidate
       const group = tier === Tier.abbreviation ? cheap : tier === Tier.typo ? cheap >> 5 : 0
-      return { item, order, group: tier * 256 + group, proxy: fuseProxy(corpus.raw, item, lowered) }
+      const proxy = fuseProxy(candidate.segment.corpus.raw, candidate.item, lowered)
+      return { candidate, order, group: tier * 256 + group, proxy }
     })
     keyed.sort((a, b) => a.group - b.group || a.proxy - b.proxy || a.order - b.order)
-    return keyed.slice(0, count).map((entry) => entry.item)
+    return keyed.slice(0, count).map((entry) => entry.candidate)
   }
 
   return {
     setItems(items) {
-      corpus = buildCorpus(items)
-      candidates = new CandidateSet(corpus.items.length)
-      ranker = new FuseRanker(corpus)
-      state = createStageState()
+      segments.replace(items)
+    },
+
+    upsert(items) {
+      segments.upsert(items)
+    },
+
+    remove(ids) {
+      segments.remove(ids)
     },
 
     search(query, searchOptions?: SearchOptions) {
       if (typeof query !== 'string') return []
       const text = query.trim().slice(0, MAX_QUERY_LENGTH)
       const compact = compactQuery(text, MAX_QUERY_LENGTH)
-      if (compact.length === 0 || corpus.items.length === 0) return []
+      if (compact.length === 0 || segments.size === 0) return []
       const limit = clampLimit(searchOptions?.limit, defaultLimit)
       const rankedCount = Math.max(Math.ceil(1.5 * limit), MIN_RANKED)
-      collectCandidates(corpus, compact, candidates, limit, rankedCount, state)
-      const chosen = choose(candidates.top(rankedCount * POOL_FACTOR), rankedCount, text)
-      const fuseScores = ranker.rank(chosen, text)
-      const ranked = chosen.map((item, order) => {
-        const tier = candidates.tier[item]!
-        const fuseScore = fuseScores.get(item) ?? 1
+      const candidates = pool(compact, limit, rankedCount, rankedCount * POOL_FACTOR)
+      const chosen = choose(candidates, rankedCount, text)
+      const fuseScores = rankRecords(
+        chosen.map(({ segment, item }) => segment.corpus.items[item]!),
+        chosen.map(({ segment, item }) => segment.ranker.recordFields(item)),
+        text,
+      )
+      const ranked = chosen.map((candidate, order) => {
+        const { tier, cheap } = candidate
+        const fuseScore = fuseScores[order] ?? 1
         // fuse.js buries abbreviations (its score is noise for them: order by our cheap score)
         // and ranks typos well once grouped by edit distance (the top bits of the cheap score).
-        const cheap = candidates.cheap[item]!
         const within =
           tier === Tier.abbreviation
             ? (cheap + fuseScore) / 256
             : tier === Tier.typo
               ? ((cheap >> 5) + fuseScore) / 8
               : fuseScore
-        return { item, order, score: (tier + within) / TIER_COUNT }
+        return { candidate, order, score: (tier + within) / TIER_COUNT }
       })
       ranked.sort((a, b) => a.score - b.score || a.order - b.order)
-      return ranked.slice(0, limit).map(({ item, score }): SearchHit<T> => {
+      return ranked.slice(0, limit).map(({ candidate, score }): SearchHit<T> => {
+        const { segment, item } = candidate
+        const set = segment.candidates
         const evidence = {
-          tier: candidates.tier[item]!,
-          field: candidates.field[item]!,
-          offset: candidates.offset[item]!,
-          length: candidates.length[item]!,
+          tier: set.tier[item]!,
+          field: set.field[item]!,
+          offset: set.offset[item]!,
+          length: set.length[item]!,
         }
         return {
-          item: corpus.items[item]!,
+          item: segment.corpus.items[item]!,
           score,
-          matches: hitMatches(corpus, item, compact, evidence),
+          matches: hitMatches(segment.corpus, item, compact, evidence),
         }
       })
     },
 
     get size() {
-      return corpus.items.length
+      return segments.size
     },
   }
 }

@@ -32,8 +32,15 @@ export interface SearchOptions {
 }
 
 export interface ResourceSearch<T extends SearchableItem> {
-  /** Replaces the searched items (after `list_changed`, a new page, a new server). */
+  /**
+   * Makes the searched items exactly `items` (after `list_changed`, a new page, a new
+   * server), at the cost of what changed: a list grown by a page indexes that page.
+   */
   setItems(items: readonly T[]): void
+  /** Adds `items`, replacing those with a known id: a page, or the changed items of a diff. */
+  upsert(items: readonly T[]): void
+  /** Removes the items with these ids (unknown ids are ignored). */
+  remove(ids: Iterable<string>): void
   /** Hits for `query`, best first. An empty or blank query returns no hits. */
   search(query: string, options?: SearchOptions): SearchHit<T>[]
   /** How many items are searchable (invalid ones are skipped). */

@@ -24,7 +24,9 @@ const sourceDir = fileURLToPath(new URL('.', import.meta.url))
 const cacheDir = fileURLToPath(new URL('../node_modules/.cache/stdio-fixtures/', import.meta.url))
 
 /** The path of `<name>.ts` of this package as JavaScript, building it if needed. */
-export function compiledScript(name: 'fixtureStdio' | 'legacyStdio'): string {
+export function compiledScript(
+  name: 'fixtureStdio' | 'legacyStdio' | 'fixtureHttp' | 'legacyHttpMain',
+): string {
   const sources = readdirSync(sourceDir)
     .filter((file) => file.endsWith('.ts'))
     .sort()

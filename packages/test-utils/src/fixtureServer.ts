@@ -16,8 +16,13 @@ export interface FixtureServer {
   fetch(request: Request | string | URL, init?: RequestInit): Promise<Response>
   /** The URL to pair with `fetch` (any URL works; the handler ignores it). */
   readonly url: string
-  /** Serve over real HTTP on 127.0.0.1 (closed by `close()`). */
-  listenHttp(): Promise<HttpFixture>
+  /** Serve over real HTTP on 127.0.0.1, on `port` (default: any free one); closed by `close()`. */
+  listenHttp(options?: { port?: number }): Promise<HttpFixture>
+  /**
+   * A redeploy of the HTTP handler: the running one shuts down (its listen streams get
+   * their graceful result) and a fresh one over the same world takes the next request.
+   */
+  restartHttp(): Promise<void>
   /** `notifications/resources/updated` for `uri` to everyone watching it. */
   notifyUpdated(uri: string): void
   /** Adds a resource and sends `list_changed`. */
@@ -36,10 +41,12 @@ export interface FixtureServer {
 export function createFixtureServer(options: FixtureOptions = {}): FixtureServer {
   const world = new FixtureWorld(options)
   const closers: (() => Promise<void>)[] = []
-  const http = createMcpHandler(({ era }) => createFixtureMcpServer(world, { era, live: false }), {
-    legacy: 'stateless',
-    keepAliveMs: 60_000,
-  })
+  const createHttp = () =>
+    createMcpHandler(({ era }) => createFixtureMcpServer(world, { era, live: false }), {
+      legacy: 'stateless',
+      keepAliveMs: 60_000,
+    })
+  let http = createHttp()
   closers.push(() => http.close())
   world.onChange((change) => {
     if (change.type === 'listChanged') http.notify.resourcesChanged()
@@ -60,8 +67,13 @@ export function createFixtureServer(options: FixtureOptions = {}): FixtureServer
     fetch(request, init) {
       return http.fetch(request instanceof Request ? request : new Request(request, init))
     },
-    async listenHttp() {
-      const served = await serveFetch((request) => http.fetch(request))
+    async restartHttp() {
+      const previous = http
+      http = createHttp()
+      await previous.close()
+    },
+    async listenHttp(options) {
+      const served = await serveFetch((request) => http.fetch(request), options)
       closers.push(() => served.close())
       return served
     },

@@ -1,12 +1,14 @@
 // The chat host: servers on the left, the conversation with the @-mention composer in the
-// middle, the resource picker with a preview on the right.
+// middle, the resource picker with a preview on the right. Narrower than 1100 px (a
+// laptop, 200 % zoom) the picker is a drawer; narrower than 760 px (a phone) the servers
+// are one too, each opened from the conversation's header.
 import {
   type MentionComposerHandle,
   type ResourceDescriptor,
   useResourceClient,
   useResourceSources,
 } from '@resource-kit/react'
-import { useMemo, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { ComposerBar } from '../conversation/ComposerBar.tsx'
 import { MessageList } from '../conversation/MessageList.tsx'
 import { useConversation } from '../conversation/useConversation.ts'
@@ -14,9 +16,12 @@ import { InputRequestPanel } from '../input/InputRequestPanel.tsx'
 import { PickerPanel } from '../picker/PickerPanel.tsx'
 import { ServerList } from '../servers/ServerList.tsx'
 import { useChatServers } from '../servers/useChatServers.ts'
+import { useNamedSources, useServerNames } from '../servers/useServerNames.ts'
 import type { ChatConfig } from './chatConfig.ts'
 import type { ChatStorage } from './chatStorage.ts'
 import type { ChatClient } from './createChatClient.ts'
+import { DrawerToggle } from './DrawerToggle.tsx'
+import { useDrawers } from './useDrawers.ts'
 
 export interface AppProps {
   config: ChatConfig
@@ -27,18 +32,22 @@ export interface AppProps {
 export function App({ config, chat, storage }: AppProps) {
   const client = useResourceClient()
   const servers = useChatServers(client, config.servers, storage)
+  const names = useServerNames(config.servers, servers.urls)
   // Load up to 20,000 resources per server before showing "more available".
-  const sources = useResourceSources({ batchSize: 20_000 })
+  const sources = useNamedSources(useResourceSources({ batchSize: 20_000 }), names)
   const conversation = useConversation(client, storage)
   const composer = useRef<MentionComposerHandle | null>(null)
-  const names = useMemo(
-    () => new Map(config.servers.flatMap((s) => (s.name ? [[s.id, s.name] as const] : []))),
-    [config.servers],
-  )
   const [previewing, setPreviewing] = useState<ResourceDescriptor | null>(null)
+  const drawers = useDrawers()
   return (
-    <div className="chat-app">
-      <aside className="chat-sidebar" aria-label="Servers">
+    <div className="chat-app" data-drawer={drawers.open ?? undefined}>
+      <aside
+        id="chat-servers"
+        ref={drawers.refs.servers}
+        className="chat-sidebar"
+        aria-label="Servers"
+        data-open={drawers.open === 'servers' ? '' : undefined}
+      >
         <header className="chat-brand">
           <span className="chat-logo" aria-hidden="true">
             @
@@ -47,11 +56,17 @@ export function App({ config, chat, storage }: AppProps) {
             <h1 className="chat-title">Resource Chat</h1>
             <p className="chat-subtitle">resource-kit demo host</p>
           </div>
+          <button type="button" className="chat-drawer-close" onClick={drawers.close}>
+            Close<span className="chat-visually-hidden"> servers</span>
+          </button>
         </header>
         <ServerList sources={sources} servers={servers} names={names} />
       </aside>
       <main className="chat-main">
         <header className="chat-main-head">
+          <DrawerToggle drawers={drawers} name="servers" controls="chat-servers">
+            Servers
+          </DrawerToggle>
           <h2 className="chat-main-title">Conversation</h2>
           {conversation.messages.length > 0 && (
             <button
@@ -62,17 +77,40 @@ export function App({ config, chat, storage }: AppProps) {
               Clear history
             </button>
           )}
+          <DrawerToggle drawers={drawers} name="resources" controls="chat-resources">
+            Resources
+          </DrawerToggle>
         </header>
+        {conversation.cleared && (
+          <div className="chat-undo" role="status">
+            <span>
+              History cleared ({conversation.cleared.length} message
+              {conversation.cleared.length === 1 ? '' : 's'}).
+            </span>
+            <button
+              type="button"
+              className="chat-button chat-button-small"
+              onClick={conversation.undoClear}
+            >
+              Undo
+            </button>
+            <button
+              type="button"
+              className="chat-button chat-button-small chat-button-quiet"
+              onClick={conversation.dismissUndo}
+              aria-label="Dismiss"
+            >
+              ×
+            </button>
+          </div>
+        )}
         <div className="chat-scroll">
           <MessageList messages={conversation.messages} />
         </div>
         <InputRequestPanel
           inputBridge={chat.inputBridge}
           previewing={previewing}
-          serverName={(id) => {
-            const info = client.getServer(id)?.serverInfo
-            return info?.title ?? names.get(id) ?? info?.name ?? id
-          }}
+          serverName={(id) => names.get(id) ?? id}
         />
         <ComposerBar
           sources={sources}
@@ -81,15 +119,30 @@ export function App({ config, chat, storage }: AppProps) {
           onSend={(segments, text) => void conversation.send(segments, text)}
         />
       </main>
-      <aside className="chat-side" aria-label="Resource picker and preview">
+      <aside
+        id="chat-resources"
+        ref={drawers.refs.resources}
+        className="chat-side"
+        aria-label="Resource picker and preview"
+        data-open={drawers.open === 'resources' ? '' : undefined}
+      >
+        <button type="button" className="chat-drawer-close" onClick={drawers.close}>
+          Close<span className="chat-visually-hidden"> resources</span>
+        </button>
         <PickerPanel
           sources={sources}
           inputBridge={chat.inputBridge}
           composer={composer}
           chosen={previewing}
           onChoose={setPreviewing}
+          onMentioned={drawers.close}
+          onEscape={drawers.close}
         />
       </aside>
+      {drawers.open && (
+        // A click beside an open drawer closes it (the buttons do the same for keyboards).
+        <div className="chat-scrim" aria-hidden="true" onClick={drawers.close} />
+      )}
     </div>
   )
 }

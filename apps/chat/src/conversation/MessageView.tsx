@@ -47,7 +47,13 @@ export function MessageView({ message }: { message: ChatMessage }) {
           {message.status === 'ready' && (
             <details className="chat-prompt">
               <summary>Full model input</summary>
-              <pre>{modelInput(segments, message.context)}</pre>
+              {/* A scroll area: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
+              <pre
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
+                tabIndex={0}
+              >
+                {modelInput(segments, message.context)}
+              </pre>
             </details>
           )}
         </section>

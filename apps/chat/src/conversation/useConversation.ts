@@ -10,7 +10,13 @@ import { toContextItems } from './modelContext.ts'
 export interface Conversation {
   messages: readonly ChatMessage[]
   send(segments: readonly MentionSegment[], text: string): Promise<void>
+  /** Clears the history; `undoClear` brings it back until the next message is sent. */
   clear(): void
+  /** The history just cleared, while it can still be restored. */
+  cleared: readonly ChatMessage[] | null
+  undoClear(): void
+  /** Forgets the cleared history (the undo offer is dismissed). */
+  dismissUndo(): void
 }
 
 export function useConversation(client: ResourceClient, storage: ChatStorage): Conversation {
@@ -18,6 +24,7 @@ export function useConversation(client: ResourceClient, storage: ChatStorage): C
     // A reload in the middle of a send: what was read is lost, keep the message.
     storage.loadMessages().map((m) => (m.status === 'reading' ? { ...m, status: 'ready' } : m)),
   )
+  const [cleared, setCleared] = useState<ChatMessage[] | null>(null)
   const aborter = useRef<AbortController | null>(null)
   useEffect(() => {
     aborter.current = new AbortController()
@@ -27,6 +34,7 @@ export function useConversation(client: ResourceClient, storage: ChatStorage): C
 
   const send = useCallback(
     async (segments: readonly MentionSegment[], text: string) => {
+      setCleared(null)
       const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
       setMessages((list) => [
         ...list,
@@ -43,5 +51,19 @@ export function useConversation(client: ResourceClient, storage: ChatStorage): C
     [client],
   )
 
-  return { messages, send, clear: () => setMessages([]) }
+  // Updaters stay pure (React may call them twice): read the current lists from the render.
+  const clear = useCallback(() => {
+    if (messages.length === 0) return
+    setCleared(messages)
+    setMessages([])
+  }, [messages])
+  const undoClear = useCallback(() => {
+    if (!cleared) return
+    const restored = cleared
+    setCleared(null)
+    setMessages((now) => [...restored, ...now])
+  }, [cleared])
+  const dismissUndo = useCallback(() => setCleared(null), [])
+
+  return { messages, send, clear, cleared, undoClear, dismissUndo }
 }

@@ -19,6 +19,10 @@ export interface PickerPanelProps {
   /** The resource shown in the preview. */
   chosen: ResourceDescriptor | null
   onChoose: (descriptor: ResourceDescriptor | null) => void
+  /** After "Mention in message" put the resource in the composer (a drawer closes). */
+  onMentioned?: () => void
+  /** Escape in the picker with nothing left to clear (a drawer closes). */
+  onEscape?: () => void
 }
 
 export function PickerPanel({
@@ -27,6 +31,8 @@ export function PickerPanel({
   composer,
   chosen,
   onChoose,
+  onMentioned,
+  onEscape,
 }: PickerPanelProps) {
   const client = useResourceClient()
   // Folders (`inode/directory`) are read when expanded; their children become rows.
@@ -38,6 +44,7 @@ export function PickerPanel({
       uri: chosen.uri,
       label: chosen.title || chosen.name,
     })
+    onMentioned?.()
   }
   return (
     <section className="chat-panel" aria-labelledby="picker-heading">
@@ -49,6 +56,7 @@ export function PickerPanel({
         sources={sources}
         loadDirectory={loadDirectory}
         onSelect={(selection) => onChoose(selection[0] ?? null)}
+        onEscape={onEscape}
         aria-label="Resource picker"
       >
         <div className="rk-picker-toolbar">
@@ -64,7 +72,12 @@ export function PickerPanel({
         <Picker.TemplatePanel />
       </Picker.Root>
       {chosen ? (
-        <div className="chat-preview">
+        <section
+          className="chat-preview"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area a keyboard must reach
+          tabIndex={0}
+          aria-label={`Preview of ${chosen.title || chosen.name}`}
+        >
           <div className="chat-preview-head">
             <div className="chat-preview-title">
               <strong>{chosen.title || chosen.name}</strong>
@@ -81,7 +94,7 @@ export function PickerPanel({
             inputBridge={inputBridge}
             maxBytes={5 * 1024 * 1024}
           />
-        </div>
+        </section>
       ) : (
         <p className="chat-preview-empty">Choose a resource to preview it here.</p>
       )}

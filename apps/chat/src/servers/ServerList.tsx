@@ -1,15 +1,17 @@
-// The servers panel: each server with its connection status, protocol era and what it
-// offers; a failed server shows its error and a Retry button, and the others keep working.
-import type { ServerSnapshot } from '@resource-kit/client'
+// The servers panel: each server with its display name, where it is, its connection
+// status, protocol era and what it offers; a failed server says why in plain words (the
+// raw error behind "Details") with a Retry that never throws, and the others keep working.
+import { describeConnectionFailure, type ServerSnapshot, shortLocation } from '@resource-kit/client'
 import { type PickerSource, useResourceClient, useServers } from '@resource-kit/react'
 import { AddServerForm } from './AddServerForm.tsx'
 import type { ChatServers } from './useChatServers.ts'
+import { useReachabilityProbe } from './useReachabilityProbe.ts'
 
 export interface ServerListProps {
   sources: readonly PickerSource[]
   servers: ChatServers
-  /** Display names from the config, used when a server has no title of its own. */
-  names?: ReadonlyMap<string, string>
+  /** The app's display name for each server (useServerNames). */
+  names: ReadonlyMap<string, string>
 }
 
 export function ServerList({ sources, servers, names }: ServerListProps) {
@@ -26,12 +28,8 @@ export function ServerList({ sources, servers, names }: ServerListProps) {
             key={server.id}
             server={server}
             source={bySource.get(server.id)}
-            name={
-              server.serverInfo?.title ??
-              names?.get(server.id) ??
-              server.serverInfo?.name ??
-              server.id
-            }
+            name={names.get(server.id) ?? server.id}
+            url={servers.urls.get(server.id)}
             removable={servers.added.includes(server.id)}
             onRemove={() => servers.removeServer(server.id)}
           />
@@ -42,42 +40,78 @@ export function ServerList({ sources, servers, names }: ServerListProps) {
   )
 }
 
-function ServerItem({
-  server,
-  source,
-  name,
-  removable,
-  onRemove,
-}: {
+interface ServerItemProps {
   name: string
+  url: string | undefined
   server: ServerSnapshot
   source: PickerSource | undefined
   removable: boolean
   onRemove: () => void
-}) {
+}
+
+function ServerItem({ server, source, name, url, removable, onRemove }: ServerItemProps) {
   const client = useResourceClient()
   const tone = toneOf(server, source)
-  const retry = source?.retry ?? (() => void client.reconnect(server.id))
+  const failed = server.status === 'error' || server.status === 'needs-auth'
+  // Only a bare network error needs the probe to tell CORS from a server that is not there.
+  const bare = failed ? describeConnectionFailure(server.error, { url }) : undefined
+  const needsProbe = bare?.cause === 'refused' || bare?.cause === 'unreachable'
+  const probe = useReachabilityProbe(url, needsProbe ? server.error : undefined)
+  const failure = failed
+    ? describeConnectionFailure(server.error, {
+        url,
+        probe,
+        origin: typeof location === 'undefined' ? undefined : location.origin,
+      })
+    : undefined
+  const retry = () => {
+    // The outcome shows as the server's status; a failed retry must not throw.
+    try {
+      if (source?.retry) source.retry()
+      else client.reconnect(server.id).catch(() => {})
+    } catch {
+      // the status row already says what is wrong
+    }
+  }
   return (
-    <li className="chat-server" data-tone={tone} data-server-id={server.id}>
+    <li
+      className="chat-server"
+      data-tone={tone}
+      data-server-id={server.id}
+      data-cause={failure?.cause}
+    >
       <div className="chat-server-head">
         <span className="chat-status-dot" data-tone={tone} aria-hidden="true" />
-        <span className="chat-server-name" title={server.id}>
-          {name}
-        </span>
+        <span className="chat-server-name">{name}</span>
         {server.era && (
           <span className="chat-badge" title={`Protocol ${server.protocolVersion ?? ''}`}>
             {server.era === 'modern' ? '2026-07-28' : '2025-11-25'}
           </span>
         )}
       </div>
+      {url && (
+        <p className="chat-server-url" title={url}>
+          {shortLocation(url)}
+        </p>
+      )}
       <p className="chat-server-status" role="status">
-        {statusLine(server, source)}
+        {failure ? failure.summary : statusLine(server, source)}
       </p>
+      {failure?.detail && (
+        <details className="chat-server-detail">
+          <summary>Details</summary>
+          <pre>{failure.detail}</pre>
+        </details>
+      )}
       {(tone === 'error' || removable) && (
         <div className="chat-server-actions">
           {tone === 'error' && (
-            <button type="button" className="chat-button chat-button-small" onClick={retry}>
+            <button
+              type="button"
+              className="chat-button chat-button-small"
+              onClick={retry}
+              aria-label={`Retry ${name}`}
+            >
               Retry
             </button>
           )}
@@ -111,16 +145,12 @@ function statusLine(server: ServerSnapshot, source: PickerSource | undefined): s
   switch (server.status) {
     case 'connecting':
       return 'Connecting…'
-    case 'needs-auth':
-      return `Needs sign-in${server.error ? `: ${server.error.message}` : ''}`
-    case 'error':
-      return `Cannot connect: ${server.error?.message ?? 'unknown error'}`
     case 'closed':
       return 'Disconnected'
   }
   if (!source) return 'Connected'
   if (source.status === 'error')
-    return `Listing failed: ${source.error?.message ?? 'unknown error'}`
+    return `Listing failed: ${source.error?.message.slice(0, 200) ?? 'unknown error'}`
   if (source.status === 'loading') return 'Loading resources…'
   if (source.status === 'empty') return 'No resources'
   const resources = source.resources.length.toLocaleString('en-US')

@@ -1,14 +1,17 @@
 // The servers of the chat: the configured ones, plus those the user added by URL (kept
 // across reloads). Adding one connects at once; its status shows in the server list.
 import type { ResourceClient } from '@resource-kit/client'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ChatServerConfig } from '../app/chatConfig.ts'
 import { isHttpUrl } from '../app/chatConfig.ts'
 import type { ChatStorage, StoredServer } from '../app/chatStorage.ts'
+import { serverIdFromUrl } from './serverIdFromUrl.ts'
 
 export interface ChatServers {
   /** Ids of the servers the user added (they can be removed). */
   added: readonly string[]
+  /** Every server's URL (configured and added), by id. */
+  urls: ReadonlyMap<string, string>
   /** Connects a server by URL; resolves with its id, rejects with a readable error. */
   addServer(url: string): string
   removeServer(id: string): void
@@ -37,9 +40,7 @@ export function useChatServers(
       if (client.getServers().some((s) => added.find((a) => a.id === s.id)?.url === trimmed)) {
         throw new Error('That server is already in the list.')
       }
-      const base = new URL(trimmed).hostname.replace(/[^a-z0-9-]/gi, '-') || 'server'
-      let id = base
-      for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
+      const id = serverIdFromUrl(trimmed, taken)
       const next = [...added, { id, url: trimmed }]
       storage.saveServers(next)
       setAdded(next)
@@ -58,5 +59,9 @@ export function useChatServers(
     [client, added, storage],
   )
 
-  return { added: added.map((s) => s.id), addServer, removeServer }
+  const urls = useMemo(
+    () => new Map([...configured, ...added].map((s) => [s.id, s.url] as const)),
+    [configured, added],
+  )
+  return { added: added.map((s) => s.id), urls, addServer, removeServer }
 }

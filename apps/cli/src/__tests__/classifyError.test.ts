@@ -31,6 +31,8 @@ describe('classifyError', () => {
     expect(code(named('McpRequestError', { code: -32603 }))).toBe(ExitCode.error)
     expect(code(named('Error', { code: 'ENOENT' }))).toBe(ExitCode.connectionFailed)
     expect(code('a string')).toBe(ExitCode.error)
+    expect(code(named('ResourceTooLargeError', { uri: 'a://b' }))).toBe(ExitCode.tooLarge)
+    expect(code(named('MessageTooLargeError'))).toBe(ExitCode.tooLarge)
   })
 
   it('sanitizes what the server wrote into the message', () => {

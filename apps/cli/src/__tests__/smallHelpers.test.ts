@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { safeFileName } from '../fileName.ts'
 import { parsePairs } from '../keyValue.ts'
 import { formatBytes, renderTable } from '../table.ts'
-import { templateVariables } from '../templateVariables.ts'
 import { shellQuote } from '../walkReport.ts'
 
 describe('safeFileName', () => {
@@ -18,19 +17,6 @@ describe('safeFileName', () => {
     const taken = new Set<string>()
     expect(safeFileName('a://x/f.txt', 0, taken)).toBe('f.txt')
     expect(safeFileName('b://y/F.txt', 1, taken)).toBe('F-2.txt')
-  })
-})
-
-describe('templateVariables', () => {
-  it('lists the variables of every RFC 6570 expression', () => {
-    expect(templateVariables('repo://{owner}/{name}{?q*,page}{#frag:3}')).toEqual([
-      'owner',
-      'name',
-      'q',
-      'page',
-      'frag',
-    ])
-    expect(templateVariables('plain://uri')).toEqual([])
   })
 })
 

@@ -44,6 +44,12 @@ describe('resource-kit over stdio (server-everything, 2025-11-25)', { timeout: 9
     expect(missing.stderr).toContain('resource not found: demo://resource/static/document/nope.md')
   })
 
+  it('read over --max-bytes exits 9 (too large), naming the limit', async () => {
+    const run = await runCli(['read', features, '--max-bytes', '10', ...everything])
+    expect(run.code).toBe(9)
+    expect(run.stderr).toMatch(/too large: .*over the limit of 10 bytes/)
+  })
+
   it('complete suggests resource ids', async () => {
     const run = await runCli([
       'complete',

@@ -1,12 +1,11 @@
 // `complete TEMPLATE VARIABLE VALUE [--arg name=value]…`: the server's suggestions for one
 // variable of a resource template (`completion/complete` with a `ref/resource`). TEMPLATE is
 // the template string as listed, or a template's name.
-import type { ResourceTemplate } from '@resource-kit/client'
+import { type ResourceTemplate, templateVariables } from '@resource-kit/client'
 import type { CommandContext } from '../commandContext.ts'
 import { ExitCode } from '../exitCodes.ts'
 import { parsePairs } from '../keyValue.ts'
 import { sanitizeLine } from '../sanitize.ts'
-import { templateVariables } from '../templateVariables.ts'
 import { walkPages } from '../walk.ts'
 
 export async function runComplete(context: CommandContext): Promise<number> {

@@ -46,6 +46,37 @@ describe('classifyReadError', () => {
     expect(otherData).toBeInstanceOf(InvalidParamsError)
   })
 
+  it('reads -32602 as not found only when data.uri is the URI asked for', () => {
+    const other = classifyReadError(
+      rpc(-32602, 'Resource file:///other.txt not found', { uri: 'file:///other.txt' }),
+      uri,
+    )
+    expect(other).toBeInstanceOf(InvalidParamsError)
+    expect(other).not.toBeInstanceOf(ResourceNotFoundError)
+    expect((other as Error).message).toBe('Resource file:///other.txt not found')
+  })
+
+  it('treats data: null like absent data (older servers)', () => {
+    expect(classifyReadError(rpc(-32602, 'Resource not found', null), uri)).toBeInstanceOf(
+      ResourceNotFoundError,
+    )
+    expect(classifyReadError(rpc(-32602, 'Invalid URI', null), uri)).toBeInstanceOf(
+      InvalidParamsError,
+    )
+    expect(classifyReadError(rpc(-32602, 'Missing param: uri'), uri)).not.toBeInstanceOf(
+      ResourceNotFoundError,
+    )
+  })
+
+  it('keeps the server error, with its message, as the cause', () => {
+    const server = rpc(-32002, 'No such file: /missing.txt')
+    const error = classifyReadError(server, uri) as ResourceNotFoundError
+    expect(error.cause).toBe(server)
+    expect((error.cause as Error).message).toBe('No such file: /missing.txt')
+    const invalid = rpc(-32602, 'uri must be absolute')
+    expect((classifyReadError(invalid, uri) as Error).cause).toBe(invalid)
+  })
+
   it('leaves other codes and other errors alone', () => {
     const internal = rpc(-32603, 'not found in the index')
     expect(classifyReadError(internal, uri)).toBe(internal)

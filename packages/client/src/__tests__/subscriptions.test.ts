@@ -171,19 +171,21 @@ describe('createServerSubscriptions (modern)', () => {
     expect(session.log.at(-1)).toBe('listen#1 closed')
   })
 
-  it('goes closed on a graceful end and does not re-listen until the watch changes', async () => {
-    const { subs, session } = setup()
+  it('re-listens with backoff after a graceful end, then invalidates everything watched', async () => {
+    const { subs, session, host } = setup()
     const watch = subs.watch({ listChanged: true })
+    const seen = events(watch)
     await subs.settled()
     session.listens[0]?.end('graceful')
     await flush()
-    expect(watch.getSnapshot().status).toBe('closed')
-    await vi.advanceTimersByTimeAsync(60_000)
+    expect(watch.getSnapshot()).toMatchObject({ status: 'reconnecting', attempt: 1 })
+    await vi.advanceTimersByTimeAsync(499)
     expect(session.listens).toHaveLength(1)
-    watch.update({ listChanged: true, uris: ['docs://a'] })
-    await subs.settled()
-    expect(watch.getSnapshot().status).toBe('live')
+    await vi.advanceTimersByTimeAsync(1)
     expect(session.listens).toHaveLength(2)
+    expect(watch.getSnapshot()).toMatchObject({ status: 'live', attempt: 0 })
+    expect(host.invalidated).toEqual(['lists'])
+    expect(seen).toEqual([{ type: 'resynced' }])
   })
 
   it('re-listens with backoff after a drop, then invalidates everything watched', async () => {

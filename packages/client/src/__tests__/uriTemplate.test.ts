@@ -45,6 +45,85 @@ describe('uriTemplate', () => {
     expect(() => expandTemplate('repo://{owner', {})).toThrow(/Not a valid URI template/)
   })
 
+  // RFC 6570 §3.2's own variables and examples (Level 4, every operator).
+  const rfc = {
+    count: ['one', 'two', 'three'],
+    dom: ['example', 'com'],
+    dub: 'me/too',
+    hello: 'Hello World!',
+    half: '50%',
+    var: 'value',
+    who: 'fred',
+    base: 'http://example.com/home/',
+    path: '/foo/bar',
+    list: ['red', 'green', 'blue'],
+    v: '6',
+    x: '1024',
+    y: '768',
+    empty: '',
+  }
+  const examples: [template: string, uri: string, back?: Record<string, string | string[]>][] = [
+    ['{var}', 'value'],
+    ['{hello}', 'Hello%20World%21'],
+    ['{half}', '50%25'],
+    ['O{empty}X', 'OX'],
+    ['{x,y}', '1024,768'],
+    ['{x,hello,y}', '1024,Hello%20World%21,768'],
+    ['{var:3}', 'val', { var: 'val' }],
+    ['{list}', 'red,green,blue'],
+    ['{list*}', 'red,green,blue'],
+    ['{+var}', 'value'],
+    ['{+hello}', 'Hello%20World!'],
+    ['{+path}/here', '/foo/bar/here'],
+    ['here?ref={+path}', 'here?ref=/foo/bar'],
+    ['{+base}index', 'http://example.com/home/index'],
+    ['{#var}', '#value'],
+    ['{#hello}', '#Hello%20World!'],
+    ['{#path:6}/here', '#/foo/b/here', { path: '/foo/b' }],
+    ['{#list*}', '#red,green,blue'],
+    ['X{.var}', 'X.value'],
+    ['X{.x,y}', 'X.1024.768'],
+    ['X{.list*}', 'X.red.green.blue'],
+    ['X{.empty}', 'X.'],
+    ['{/var}', '/value'],
+    ['{/var,x}/here', '/value/1024/here'],
+    ['{/list*}', '/red/green/blue'],
+    ['{/list*,path:4}', '/red/green/blue/%2Ffoo', { list: rfc.list, path: '/foo' }],
+    ['{;x,y}', ';x=1024;y=768'],
+    ['{;x,y,empty}', ';x=1024;y=768;empty'],
+    ['{;list*}', ';list=red;list=green;list=blue'],
+    ['{?x,y}', '?x=1024&y=768'],
+    ['{?x,y,empty}', '?x=1024&y=768&empty='],
+    ['{?list}', '?list=red,green,blue'],
+    ['{?list*}', '?list=red&list=green&list=blue'],
+    ['?fixed=yes{&x}', '?fixed=yes&x=1024'],
+    ['{&x,y,empty}', '&x=1024&y=768&empty='],
+    ['{&list*}', '&list=red&list=green&list=blue'],
+    ['{/empty}', '/'],
+    ['{?empty}', '?empty='],
+  ]
+
+  it.each(examples)('expands %s as the RFC does and matches it back', (template, uri, back) => {
+    expect(expandTemplate(template, rfc)).toBe(uri)
+    const names = templateVariables(template)
+    const expected = back ?? Object.fromEntries(names.map((name) => [name, rfc[name as 'var']]))
+    expect(matchTemplate(template, uri)).toEqual(expected)
+  })
+
+  it('describes each variable with its operator, explode and prefix', () => {
+    expect(parseTemplate('repo://{owner}/{name}{?q*}{#frag:3}')?.variables).toEqual([
+      { name: 'owner', operator: '', explode: false },
+      { name: 'name', operator: '', explode: false },
+      { name: 'q', operator: '?', explode: true },
+      { name: 'frag', operator: '#', explode: false, maxLength: 3 },
+    ])
+    expect(templateVariables('{x}{?x,y}')).toEqual(['x', 'y'])
+  })
+
+  it('refuses templates the grammar refuses', () => {
+    for (const bad of ['{a b}', 'x}', '{}', '{a:3*}']) expect(parseTemplate(bad)).toBeUndefined()
+  })
+
   // Values of the simple operator: anything but an empty string survives percent-encoding.
   const value = fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme' })
 

@@ -214,17 +214,22 @@ describe('watch over in-process HTTP (modern fixture)', () => {
     }
   })
 
-  it('goes closed when the server ends the stream gracefully', async () => {
-    const own = httpHarness()
+  it('re-listens and resyncs when the server is redeployed (graceful end, then back)', async () => {
+    const fixture = createFixtureServer({ resourceCount: 3, pageSize: 0 })
+    const client = createResourceClient()
+    client.addServer('redeploy', { url: fixture.url, fetch: fixture.fetch })
     try {
-      const watch = own.client.watch(own.id, { uris: [FIRST], listChanged: true })
-      const { statuses } = record(watch)
+      const watch = client.watch('redeploy', { uris: [FIRST], listChanged: true })
+      const { statuses, events } = record(watch)
       await live(watch)
-      await own.shutDown()
-      await vi.waitFor(() => expect(watch.getSnapshot().status).toBe('closed'), WAIT)
-      expect(statuses).toEqual(['live', 'closed'])
+      await fixture.restartHttp()
+      await vi.waitFor(() => expect(events).toContainEqual({ type: 'resynced' }), WAIT)
+      expect(statuses).toEqual(['live', 'reconnecting', 'live'])
+      fixture.notifyUpdated(FIRST)
+      await vi.waitFor(() => expect(events).toContainEqual({ type: 'updated', uri: FIRST }), WAIT)
     } finally {
-      await own.close()
+      await client.close()
+      await fixture.close()
     }
   })
 })
@@ -260,22 +265,27 @@ describe('watch over real stdio (modern fixture)', { timeout: 60_000 }, () => {
     await watch.close()
   })
 
-  it('goes closed when the server shuts down gracefully (last: it stops the server)', async () => {
+  it('re-listens on a new process after the server shuts down gracefully (SIGTERM)', async () => {
     const { client, id } = stdio
     const watch = client.watch(id, { uris: [FIRST] })
-    const { statuses } = record(watch)
+    const { statuses, events } = record(watch)
     await live(watch)
+    const stopped = stdio.spawned.at(-1)?.pid
     await stdio.shutDown()
-    await vi.waitFor(() => expect(watch.getSnapshot().status).toBe('closed'), WAIT)
-    expect(statuses).toEqual(['live', 'closed'])
-    // No re-listen after a graceful end, even though the process is gone.
-    await vi.waitFor(() => expect(client.getServer(id)?.status).toBe('error'), WAIT)
-    expect(watch.getSnapshot().status).toBe('closed')
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'resynced' }), {
+      ...WAIT,
+      timeout: 45_000,
+    })
+    expect(statuses).toEqual(['live', 'reconnecting', 'live'])
+    expect(stdio.spawned.at(-1)?.pid).not.toBe(stopped)
+    stdio.update()
+    await vi.waitFor(() => expect(events).toContainEqual({ type: 'updated', uri: FIRST }), WAIT)
+    await watch.close()
   })
 })
 
 describe('watch over the stdio framing, in process (modern fixture)', () => {
-  it('goes closed when the server cancels the listen with notifications/cancelled', async () => {
+  it('listens again on the same session when the server cancels the listen with notifications/cancelled', async () => {
     const world = new FixtureWorld({ resourceCount: 3, pageSize: 0 })
     const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair()
     const handle = serveStdio(({ era }) => createFixtureMcpServer(world, { era, live: true }), {
@@ -307,9 +317,9 @@ describe('watch over the stdio framing, in process (modern fixture)', () => {
         method: 'notifications/cancelled',
         params: { requestId: listenIds[0] as string, reason: 'shutting down' },
       })
-      await vi.waitFor(() => expect(watch.getSnapshot().status).toBe('closed'), WAIT)
-      expect(statuses).toEqual(['live', 'closed'])
-      expect(listenIds).toHaveLength(1)
+      await vi.waitFor(() => expect(listenIds).toHaveLength(2), WAIT)
+      await live(watch)
+      expect(statuses).toEqual(['live', 'reconnecting', 'live'])
       expect(connects).toBe(1)
     } finally {
       await client.close()

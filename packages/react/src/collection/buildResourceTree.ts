@@ -2,15 +2,15 @@
 // resources, plus a "Templates" group per server. `inode/directory` resources become lazy
 // folder nodes at their path, and resources already listed under that path merge into them.
 import type { Resource } from '@resource-kit/client'
-import { isAssistantOnly } from './annotations.ts'
-import { defineLazyChildren, unsortedChildren } from './lazyChildren.ts'
 import {
   folderNodeId,
   resourceNodeId,
   serverNodeId,
   templateNodeId,
   templatesNodeId,
-} from './nodeIds.ts'
+} from '../shared/ids.ts'
+import { isAssistantOnly } from './annotations.ts'
+import { defineLazyChildren, unsortedChildren } from './lazyChildren.ts'
 import {
   arrayOr,
   isDirectoryResource,

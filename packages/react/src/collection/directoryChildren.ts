@@ -1,8 +1,8 @@
 // A lazy directory's children once read: what the list already had under its path, plus
 // the items the read returned (each one level down, directories again lazy), in tree order.
 import type { Resource } from '@resource-kit/client'
+import { resourceNodeId } from '../shared/ids.ts'
 import { isAssistantOnly } from './annotations.ts'
-import { resourceNodeId } from './nodeIds.ts'
 import { arrayOr, isDirectoryResource, isUsableResource, itemLabel } from './readItems.ts'
 import { sortNodes } from './sortNodes.ts'
 import type { DirectoryNode, ResourceTreeOptions, TreeNode } from './treeTypes.ts'

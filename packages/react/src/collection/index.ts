@@ -1,6 +1,13 @@
 // Pure collection helpers the picker renders from: tree/list shapes, ordering, ARIA
 // positions, type-ahead, formatting and icon safety. No React.
 
+export {
+  folderNodeId,
+  resourceNodeId,
+  serverNodeId,
+  templateNodeId,
+  templatesNodeId,
+} from '../shared/ids.ts'
 export { DEFAULT_PRIORITY, isAssistantOnly, priorityOf } from './annotations.ts'
 export { buildResourceTree } from './buildResourceTree.ts'
 export { directoryChildren } from './directoryChildren.ts'
@@ -11,13 +18,6 @@ export { formatBytes } from './formatBytes.ts'
 export { formatLastModified, parseLastModified } from './formatLastModified.ts'
 export type { MimeIconKind } from './mimeIcon.ts'
 export { mimeIcon } from './mimeIcon.ts'
-export {
-  folderNodeId,
-  resourceNodeId,
-  serverNodeId,
-  templateNodeId,
-  templatesNodeId,
-} from './nodeIds.ts'
 export type { SafeIconOptions } from './safeIconSrc.ts'
 export { MAX_DATA_ICON_BYTES, MAX_ICON_URL_LENGTH, safeIconSrc } from './safeIconSrc.ts'
 export { sortNodes } from './sortNodes.ts'

@@ -11,7 +11,7 @@ import {
   useFloating,
 } from '@floating-ui/react'
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
-import { statusText } from '../picker/buildPickerRows.ts'
+import { statusText } from '../picker/buildSourceRows.ts'
 import type { MentionOption } from './mentionOptions.ts'
 import type { MentionRef } from './mentionToken.ts'
 import {

@@ -1,15 +1,13 @@
-// The @-mention feature's public surface (re-exported by the package's src/index.ts).
+// The @-mention feature's public surface: the composer (component and hook), the token
+// format, attachments and reads.
 
 export type { MentionComposerHandle, MentionComposerProps } from './MentionComposer.tsx'
 export { MentionComposer, MentionPopup } from './MentionComposer.tsx'
-export type { MentionCandidate, MentionOption, MentionResults } from './mentionOptions.ts'
-export type { MentionQuery } from './mentionQuery.ts'
-export { parseMentionQuery } from './mentionQuery.ts'
+export type { MentionOption } from './mentionOptions.ts'
 export type { MentionRef, MentionSegment } from './mentionToken.ts'
 export {
   formatMentionToken,
   mentionsOf,
-  normalizeSegments,
   parseMentions,
   serializeMentions,
 } from './mentionToken.ts'

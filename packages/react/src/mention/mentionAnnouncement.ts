@@ -1,6 +1,6 @@
 // What the live region says while the popup is open: how many rows match and which one
 // is first, so a screen-reader user hears the result of each keystroke.
-import type { PickerSource } from '../picker/pickerSource.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { MentionOption } from './mentionOptions.ts'
 import type { MentionQuery } from './mentionQuery.ts'
 import type { TemplateDraft } from './templateDraft.ts'

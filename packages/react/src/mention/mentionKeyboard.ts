@@ -1,5 +1,8 @@
-// BEHAVIOUR (pure): what a key does in the composer, following the WAI-ARIA combobox
-// pattern while the popup is open, and a chat input's habits when it is closed.
+// BEHAVIOUR (pure): what a key does in the composer. While the popup is open, moving and
+// choosing follow the package's one key policy (combobox/navigationKeys.ts: arrows stop at
+// the ends, Enter chooses, Tab is not ours, IME keys are left alone); on top of it come a
+// chat input's habits: Escape, Backspace through a template draft, Enter sends.
+import { resolveNavigationKey } from '../combobox/navigationKeys.ts'
 
 export type MentionKeyAction =
   /** Make another option active. */
@@ -36,26 +39,18 @@ export interface MentionKeyContext {
   dismissed: boolean
 }
 
-const PAGE = 10
-
 /** The action for a key, or null to let the browser handle it. */
 export function resolveMentionKey(ctx: MentionKeyContext): MentionKeyAction | null {
-  const { key, open, count, activeIndex: i } = ctx
+  const { key, open, count } = ctx
   if (ctx.isComposing) return null
   if (open && count > 0) {
-    switch (key) {
-      case 'ArrowDown':
-        return { type: 'move', index: (i + 1) % count }
-      case 'ArrowUp':
-        return { type: 'move', index: (i - 1 + count) % count }
-      case 'PageDown':
-        return { type: 'move', index: Math.min(count - 1, i + PAGE) }
-      case 'PageUp':
-        return { type: 'move', index: Math.max(0, i - PAGE) }
-      case 'Enter':
-      case 'Tab':
-        if (!ctx.shiftKey) return { type: 'choose', index: i }
-    }
+    // The caret owns Home/End/Left/Right: the editor holds more text than the query.
+    const nav = resolveNavigationKey(
+      { key, shiftKey: ctx.shiftKey },
+      { list: { count }, highlightedIndex: ctx.activeIndex, focus: 'input', inputEmpty: false },
+    )
+    if (nav?.type === 'highlight') return { type: 'move', index: nav.index }
+    if (nav?.type === 'activate') return { type: 'choose', index: nav.index }
   }
   if (key === 'Escape') {
     if (ctx.mode === 'value') return { type: 'cancelDraft' }

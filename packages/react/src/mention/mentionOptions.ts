@@ -4,7 +4,7 @@
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { ResourceSearch } from '@resource-kit/search'
 import { createResourceSearch } from '@resource-kit/search'
-import type { PickerSource } from '../picker/pickerSource.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { MentionQuery } from './mentionQuery.ts'
 
 interface OptionBase {

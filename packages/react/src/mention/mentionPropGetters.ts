@@ -23,6 +23,8 @@ export interface MentionGetterContext {
   optionId: (index: number) => string
   options: readonly MentionOption[]
   activeIndex: number
+  /** From the list navigation: the active option's id while the popup shows options. */
+  activeDescendant: string | undefined
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
   onInput: () => void
   onFocusChange: (focused: boolean) => void
@@ -45,7 +47,7 @@ export function createMentionPropGetters(ctx: MentionGetterContext) {
       'aria-haspopup': open ? ('listbox' as const) : undefined,
       'aria-controls': open ? ctx.listboxId : undefined,
       'aria-autocomplete': 'list' as const,
-      'aria-activedescendant': open && options.length > 0 ? ctx.optionId(activeIndex) : undefined,
+      'aria-activedescendant': ctx.activeDescendant,
       'data-open': open ? '' : undefined,
       'data-mode': ctx.mode,
       onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => {

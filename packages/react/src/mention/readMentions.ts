@@ -1,6 +1,7 @@
 // Reading what a message mentions when it is sent: every resource through the client, so
 // a cached read that is still fresh (its TTL) is used and a stale one is fetched again.
 import type { ReadResult, ResourceClient } from '@resource-kit/client'
+import { resourceKey } from '../shared/ids.ts'
 import type { MentionRef } from './mentionToken.ts'
 
 /** One mention and what reading it gave. */
@@ -22,7 +23,7 @@ export async function readMentions(
 ): Promise<MentionRead[]> {
   const seen = new Set<string>()
   const unique = mentions.filter((m) => {
-    const key = `${m.serverId}\u0000${m.uri}`
+    const key = resourceKey(m.serverId, m.uri)
     if (seen.has(key)) return false
     seen.add(key)
     return true

@@ -4,6 +4,7 @@
 import type { Watch, WatchStatus } from '@resource-kit/client'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import { resourceKey } from '../shared/ids.ts'
 import type { MentionRef } from './mentionToken.ts'
 
 /** One mentioned resource, as an attachment. */
@@ -29,7 +30,7 @@ export interface MentionAttachmentsResult {
 }
 
 export function attachmentKey(mention: Pick<MentionRef, 'serverId' | 'uri'>): string {
-  return `${mention.serverId}\u0000${mention.uri}`
+  return resourceKey(mention.serverId, mention.uri)
 }
 
 /** Watches every mentioned resource and marks the ones that changed. */

@@ -1,6 +1,6 @@
 // BEHAVIOUR: the @-mention composer as prop getters (WAI-ARIA combobox pattern on a
 // contenteditable): typing `@` opens a listbox of resources and templates, arrows move the
-// active option, Enter/Tab choose it, Escape closes. A template continues inside the
+// active option, Enter chooses it, Escape closes. A template continues inside the
 // mention: its variables are asked one after the other with `completion/complete`.
 import {
   type CompletionResult,
@@ -9,9 +9,11 @@ import {
 } from '@resource-kit/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { PickerSource } from '../picker/pickerSource.ts'
+import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { completionOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import { optionDomId } from '../shared/ids.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import { describeTemplateVariables } from '../template/templateVariables.ts'
 import {
   insertChip,
@@ -75,6 +77,8 @@ export interface UseMentionComposerOptions {
 interface TriggerState {
   query: string
   inDraft: boolean
+  /** Which `@` this is: a new trigger is a new list, whose highlight starts at the top. */
+  session: number
   /** Bumped on every sync, so the popup re-measures the caret. */
   version: number
 }
@@ -100,9 +104,10 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
   const client = useResourceClient()
   const id = useId()
   const listboxId = `${id}-listbox`
-  const optionId = (index: number) => `${id}-option-${index}`
+  const optionId = (index: number) => optionDomId(listboxId, index)
   const editorRef = useRef<HTMLDivElement | null>(null)
   const triggerRef = useRef<TriggerMatch | null>(null)
+  const sessions = useRef(0)
   const draftElRef = useRef<HTMLElement | null>(null)
   const latest = useRef(options)
   latest.current = options
@@ -111,7 +116,6 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
   const [dismissed, setDismissed] = useState(false)
   const [trigger, setTrigger] = useState<TriggerState | null>(null)
   const [draft, setDraft] = useState<TemplateDraft | null>(null)
-  const [active, setActive] = useState({ key: '', index: 0 })
 
   const emitChange = useCallback(() => {
     const root = editorRef.current
@@ -135,7 +139,12 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
     triggerRef.current = match
     setTrigger((prev) =>
       match
-        ? { query: match.query, inDraft: match.draft !== null, version: (prev?.version ?? 0) + 1 }
+        ? {
+            query: match.query,
+            inDraft: match.draft !== null,
+            session: prev?.session ?? ++sessions.current,
+            version: (prev?.version ?? 0) + 1,
+          }
         : null,
     )
   }, [])
@@ -191,17 +200,23 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
   const total = mode === 'value' ? shown.length : resourceResult.total
   const open = focused && trigger !== null && !dismissed
 
-  const listKey = `${mode}\u0000${trigger?.query}\u0000${draft?.index}`
-  const activeIndex =
-    active.key === listKey ? Math.min(active.index, Math.max(0, shown.length - 1)) : 0
-  const setActiveIndex = (index: number) => setActive({ key: listKey, index })
+  // Each new `@`, query, mode or template variable is a new list: its highlight starts at
+  // the first row, which is the row the live region names and Enter picks.
+  const navigation = useListNavigation({
+    list: { count: shown.length },
+    listKey: `${mode} ${trigger?.session} ${draft?.index} ${trigger?.query}`,
+    open,
+    optionId,
+  })
+  const activeIndex = Math.max(0, navigation.highlightedIndex)
+  const setActiveIndex = navigation.setHighlightedIndex
 
   useEffect(() => {
     if (!open) return
     editorRef.current?.ownerDocument
-      .getElementById(`${id}-option-${activeIndex}`)
+      .getElementById(optionDomId(listboxId, activeIndex))
       ?.scrollIntoView({ block: 'nearest' })
-  }, [open, activeIndex, id])
+  }, [open, activeIndex, listboxId])
 
   const finish = (next: TemplateDraft) => {
     const el = draftElRef.current
@@ -388,6 +403,7 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
       optionId,
       options: shown,
       activeIndex,
+      activeDescendant: navigation.activeDescendant,
       onKeyDown,
       onInput: () => {
         setDismissed(false)

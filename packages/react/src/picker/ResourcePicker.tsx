@@ -10,9 +10,11 @@ import {
   type UseResourceSourcesOptions,
   useResourceSources,
 } from '../queries/useResourceSources.ts'
+import { resourceKey } from '../shared/ids.ts'
+import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { Picker } from './parts/Picker.ts'
 import type { PickerRootProps } from './parts/PickerRoot.tsx'
-import { createPickerStore, type ResourceDescriptor, selectionKey } from './pickerStore.ts'
+import { createPickerStore } from './pickerStore.ts'
 
 export interface ResourcePickerProps extends Omit<PickerRootProps, 'sources' | 'loadDirectory'> {
   /** Which servers, and how many items to load per batch. */
@@ -51,7 +53,7 @@ export function ResourcePicker({
   const userOnUpdated = sourceOptions?.onResourceUpdated
   const onResourceUpdated = useCallback(
     (serverId: string, uri: string) => {
-      if (markUpdates) store.getState().markUpdated([selectionKey(serverId, uri)])
+      if (markUpdates) store.getState().markUpdated([resourceKey(serverId, uri)])
       userOnUpdated?.(serverId, uri)
     },
     [markUpdates, store, userOnUpdated],

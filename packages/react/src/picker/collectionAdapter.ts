@@ -8,14 +8,12 @@ import {
   flattenTree,
   listItemsOf,
   type ResourceTree,
-  serverNodeId,
   type TreeNode,
 } from '../collection/index.ts'
+import { folderMessageRowId } from '../shared/ids.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { PickerRow, RowBase } from './pickerRow.ts'
-import type { PickerSource } from './pickerSource.ts'
 import type { DirectoryState } from './pickerStore.ts'
-
-export { serverNodeId }
 
 /** One server's tree (built once per resource list). */
 export type SourceTree = ResourceTree
@@ -42,7 +40,7 @@ function toRow(node: TreeNode, place: RowBase): PickerRow | undefined {
 
 function messageRow(row: PickerRow, state: DirectoryState | undefined): PickerRow | undefined {
   const at = {
-    id: `\u0001message\u0000${row.id}`,
+    id: folderMessageRowId(row.id),
     serverId: row.serverId,
     depth: row.depth + 1,
     parentId: row.id,

@@ -1,17 +1,21 @@
 // Prop getters (as Downshift hands them out): each returns the ARIA, ids, data-* state and
 // handlers for one element, merged with what the caller passes (caller's handlers first).
-import type { Virtualizer } from '@tanstack/react-virtual'
 import type {
+  ButtonHTMLAttributes,
   ChangeEvent,
   HTMLAttributes,
+  InputHTMLAttributes,
   KeyboardEvent,
   MouseEvent,
   MutableRefObject,
   Ref,
+  RefCallback,
 } from 'react'
-import { composeHandlers, mergeRefs, rowDomId } from './mergeProps.ts'
+import { composeHandlers, mergeRefs } from '../shared/composeHandlers.ts'
+import { resourceKey, rowDomId } from '../shared/ids.ts'
+import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { isActionable, type PickerRow } from './pickerRow.ts'
-import { type PickerView, type ResourceDescriptor, selectionKey } from './pickerStore.ts'
+import type { PickerView } from './pickerStore.ts'
 
 interface GetterContext {
   baseId: string
@@ -19,12 +23,13 @@ interface GetterContext {
   query: string
   rows: readonly PickerRow[]
   highlightedId: string | null
+  /** From the list navigation: the highlighted row's element id while it is rendered. */
+  activeDescendant: string | undefined
   selected: ReadonlyMap<string, ResourceDescriptor>
   updated: ReadonlySet<string>
   selectionMode: 'single' | 'multiple'
   resultCount: number
   scrollRef: MutableRefObject<HTMLElement | null>
-  virtualizer: Virtualizer<HTMLElement, HTMLElement>
   setQuery(query: string): void
   setView(view: PickerView): void
   handleKeyDown(event: KeyboardEvent, focus: 'input' | 'widget'): boolean
@@ -33,7 +38,34 @@ interface GetterContext {
   setExpanded(row: PickerRow, expanded: boolean): void
 }
 
-type Props<E = HTMLElement> = HTMLAttributes<E> & Record<`data-${string}`, unknown>
+/** Attributes a prop getter takes and returns: the element's own, plus `data-*`. */
+export type PickerElementProps<E = HTMLElement> = HTMLAttributes<E> &
+  Record<`data-${string}`, unknown>
+type Props<E = HTMLElement> = PickerElementProps<E>
+type ListProps = Props & { ref?: Ref<HTMLElement> | undefined }
+type ListElementProps = Props & { ref: RefCallback<HTMLElement> }
+
+/** The prop getters `usePicker` hands out (Downshift style: spread them on the element). */
+export interface PickerPropGetters {
+  /** Props for the element around the picker. */
+  getRootProps: (user?: Props) => Props
+  /** Props for the search `<input>`: a combobox owning the list, with the query as value. */
+  getInputProps: (user?: Props<HTMLInputElement>) => InputHTMLAttributes<HTMLInputElement>
+  /** Props for the scrolling listbox or tree (also focusable on its own). */
+  getListProps: (user?: ListProps) => ListElementProps
+  /** The same as getListProps: the view decides between `tree` and `listbox`. */
+  getTreeProps: (user?: ListProps) => ListElementProps
+  /** Props for one row: option or treeitem, with its state as data-* attributes. */
+  getItemProps: (props: Props & { row: PickerRow }) => Props
+  /** Props for a row's expand/collapse chevron (decorative: the row carries aria-expanded). */
+  getToggleProps: (props: Props & { row: PickerRow }) => Props
+  /** Props for a button that switches to `view`. */
+  getViewToggleProps: (
+    props: Props<HTMLButtonElement> & { view: PickerView },
+  ) => ButtonHTMLAttributes<HTMLButtonElement> & Record<`data-${string}`, unknown>
+  /** Props for the polite live region announcing the result count. */
+  getLiveRegionProps: (user?: Props) => Props
+}
 
 function rowUri(row: PickerRow): string | undefined {
   if (row.kind === 'resource' || row.kind === 'directory') return row.resource.uri
@@ -47,25 +79,12 @@ export function liveMessage(query: string, resultCount: number): string {
   return `${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'result' : 'results'}`
 }
 
-export function createPropGetters(ctx: GetterContext) {
+export function createPropGetters(ctx: GetterContext): PickerPropGetters {
   const listId = `${ctx.baseId}-list`
   const inputId = `${ctx.baseId}-input`
-  const activeId = ctx.highlightedId === null ? undefined : rowDomId(ctx.baseId, ctx.highlightedId)
+  const activeId = ctx.activeDescendant
 
-  const comboboxProps = (user: Props = {}) => ({
-    ...user,
-    role: 'combobox',
-    'aria-controls': listId,
-    'aria-expanded': true,
-    'aria-autocomplete': 'list' as const,
-    'aria-activedescendant': activeId,
-    onKeyDown: composeHandlers(user.onKeyDown, (e: KeyboardEvent) => {
-      ctx.handleKeyDown(e, 'input')
-    }),
-  })
-
-  /** Props for the scrolling listbox or tree (also focusable on its own). */
-  const getListProps = (user: Props & { ref?: Ref<HTMLElement> } = {}) => ({
+  const getListProps = (user: ListProps = {}): ListElementProps => ({
     tabIndex: 0,
     ...user,
     id: listId,
@@ -89,13 +108,20 @@ export function createPropGetters(ctx: GetterContext) {
       'data-searching': ctx.query !== '' || undefined,
     }),
 
-    /** Props for the search `<input>` (a combobox owning the list). */
     getInputProps: (user: Props<HTMLInputElement> = {}) => ({
       id: inputId,
       type: 'text',
       autoComplete: 'off',
       spellCheck: false,
-      ...comboboxProps(user as Props),
+      ...user,
+      role: 'combobox',
+      'aria-controls': listId,
+      'aria-expanded': true,
+      'aria-autocomplete': 'list' as const,
+      'aria-activedescendant': activeId,
+      onKeyDown: composeHandlers(user.onKeyDown, (e: KeyboardEvent<HTMLInputElement>) => {
+        ctx.handleKeyDown(e, 'input')
+      }),
       value: ctx.query,
       onChange: composeHandlers(
         user.onChange as ((e: ChangeEvent<HTMLInputElement>) => void) | undefined,
@@ -103,17 +129,13 @@ export function createPropGetters(ctx: GetterContext) {
       ),
     }),
 
-    /** Props for an input the app owns (e.g. a composer): ARIA and keys only, no value. */
-    getComboboxProps: comboboxProps,
-
     getListProps,
-    /** The same as getListProps: the view decides between `tree` and `listbox`. */
     getTreeProps: getListProps,
 
     /** Props for one row: option or treeitem, with its state as data-* attributes. */
     getItemProps: ({ row, ...user }: Props & { row: PickerRow }) => {
       const uri = rowUri(row)
-      const key = uri === undefined ? undefined : selectionKey(row.serverId, uri)
+      const key = uri === undefined ? undefined : resourceKey(row.serverId, uri)
       const highlighted = row.id === ctx.highlightedId
       const selected = key !== undefined && ctx.selected.has(key)
       const isTree = ctx.view === 'tree'

@@ -2,7 +2,7 @@
 // picker's own rows (per-server status, load-more, folder messages). Parts and keyboard
 // logic read only this shape.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
-import type { PickerSource } from './pickerSource.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 
 /** A highlighted span of a field, from the fuzzy search. */
 export interface RowMatch {

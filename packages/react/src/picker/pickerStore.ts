@@ -2,19 +2,11 @@
 // behaviour layer (usePicker) reads it with useStore and the tests drive it in node.
 import type { Resource } from '@resource-kit/client'
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { resourceKey } from '../shared/ids.ts'
+import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 
 /** Which view the picker shows. */
 export type PickerView = 'tree' | 'list'
-
-/** What `onSelect` hands the app for each chosen resource. */
-export interface ResourceDescriptor {
-  serverId: string
-  uri: string
-  name: string
-  title?: string
-  mimeType?: string
-  size?: number
-}
 
 /** A template the user chose: the form for its variables is open. */
 export interface ActiveTemplate {
@@ -36,13 +28,13 @@ export interface PickerState {
   view: PickerView
   /** Row id of the highlighted row (the combobox's active descendant). */
   highlightedId: string | null
-  /** Selected resources, keyed by `selectionKey(serverId, uri)`, in the order chosen. */
+  /** Selected resources, keyed by `resourceKey(serverId, uri)` (shared/ids.ts), in the order chosen. */
   selected: ReadonlyMap<string, ResourceDescriptor>
   expandedIds: ReadonlySet<string>
   /** Whether a popup picker is open (a side panel ignores it). */
   open: boolean
   hideAssistantOnly: boolean
-  /** Resources changed since shown, keyed by `selectionKey(serverId, uri)`. */
+  /** Resources changed since shown, keyed by `resourceKey(serverId, uri)` (shared/ids.ts). */
   updated: ReadonlySet<string>
   directories: Readonly<Record<string, DirectoryState>>
   activeTemplate: ActiveTemplate | null
@@ -79,15 +71,10 @@ export type PickerStoreOptions = Partial<
   selected?: Iterable<ResourceDescriptor>
 }
 
-/** The key of one resource across servers: the same URI on two servers is two resources. */
-export function selectionKey(serverId: string, uri: string): string {
-  return `${serverId}\u0000${uri}`
-}
-
 /** Creates the state of one picker instance (call once per component, e.g. in useState). */
 export function createPickerStore(options: PickerStoreOptions = {}): PickerStore {
   const selected = new Map<string, ResourceDescriptor>()
-  for (const d of options.selected ?? []) selected.set(selectionKey(d.serverId, d.uri), d)
+  for (const d of options.selected ?? []) selected.set(resourceKey(d.serverId, d.uri), d)
   return createStore<PickerStoreState>()((set, get) => ({
     query: options.query ?? '',
     view: options.view ?? 'tree',
@@ -119,7 +106,7 @@ export function createPickerStore(options: PickerStoreOptions = {}): PickerStore
     },
     toggleExpanded: (id) => get().setExpanded(id, !get().expandedIds.has(id)),
     select: (descriptor, mode) => {
-      const key = selectionKey(descriptor.serverId, descriptor.uri)
+      const key = resourceKey(descriptor.serverId, descriptor.uri)
       if (mode === 'single') {
         set({ selected: new Map([[key, descriptor]]) })
         return

@@ -2,8 +2,8 @@
 // A first load or a load-more marks nothing; after a reload, new URIs and changed
 // metadata count.
 import type { Resource } from '@resource-kit/client'
-import type { PickerSource } from './pickerSource.ts'
-import { selectionKey } from './pickerStore.ts'
+import { resourceKey } from '../shared/ids.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 
 function differs(a: Resource, b: Resource): boolean {
   return (
@@ -36,7 +36,7 @@ export function changedResourceKeys(
     const byUri = new Map(old.map((r) => [r.uri, r]))
     for (const r of source.resources) {
       const o = byUri.get(r.uri)
-      if (!o || differs(o, r)) changed.push(selectionKey(source.serverId, r.uri))
+      if (!o || differs(o, r)) changed.push(resourceKey(source.serverId, r.uri))
     }
   }
   return changed

@@ -1,84 +1,116 @@
-// BEHAVIOUR: the picker hook. Reads the per-instance store, turns sources into rows,
-// virtualizes them, and hands out prop getters with full combobox/listbox/tree ARIA.
-// The user's handlers run first (prevent default to skip ours).
-import type { Resource } from '@resource-kit/client'
-import {
-  observeElementRect,
-  type Rect,
-  useVirtualizer,
-  type Virtualizer,
-} from '@tanstack/react-virtual'
-import {
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+// BEHAVIOUR: the picker hook, composed of small named hooks: the store (controlled query
+// and view), rows, source marks, the kept highlight, lazy folders, selection, the virtual
+// window, type-ahead, and the package's one list navigation (combobox/useListNavigation.ts)
+// for keys and `aria-activedescendant`. It hands out prop getters with full
+// combobox/listbox/tree ARIA; the user's handlers run first (prevent default to skip ours).
+import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual'
+import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
-import { typeAhead } from '../collection/index.ts'
-import { serverNodeId } from './collectionAdapter.ts'
-import { resolveKey } from './pickerKeyboard.ts'
-import { createPropGetters } from './pickerPropGetters.ts'
+import type { NavigationList } from '../combobox/navigationKeys.ts'
+import { useListNavigation } from '../combobox/useListNavigation.ts'
+import { rowDomId } from '../shared/ids.ts'
+import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
+import { createPropGetters, type PickerPropGetters } from './pickerPropGetters.ts'
 import { isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
-import type { PickerSource } from './pickerSource.ts'
 import {
+  type ActiveTemplate,
   createPickerStore,
   type PickerStore,
   type PickerView,
-  type ResourceDescriptor,
 } from './pickerStore.ts'
-import { changedResourceKeys } from './resourceChanges.ts'
+import { useKeptHighlight } from './useKeptHighlight.ts'
+import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
 import { usePickerRows } from './usePickerRows.ts'
+import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
+import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
+import { useSourceMarks } from './useSourceMarks.ts'
+import { useTypeAhead } from './useTypeAhead.ts'
 
 export interface UsePickerOptions {
   /** One entry per server (from `useResourceSources`, or plain data). */
   sources: readonly PickerSource[]
   /** An existing store (to share state with other components). @default a new store per instance */
-  store?: PickerStore
+  store?: PickerStore | undefined
   /** @default 'single' */
-  selectionMode?: 'single' | 'multiple'
+  selectionMode?: SelectionMode | undefined
   /** Called with the chosen resources: single mode on each choice, multiple mode on each toggle. */
-  onSelect?: (selection: ResourceDescriptor[]) => void
+  onSelect?: ((selection: ResourceDescriptor[]) => void) | undefined
   /** Called when a template is chosen (its form opens in the store too). */
-  onTemplateSelect?: (template: import('./pickerStore.ts').ActiveTemplate) => void
+  onTemplateSelect?: ((template: ActiveTemplate) => void) | undefined
   /** Reads an `inode/directory` resource on expand; its contents become children. */
-  loadDirectory?: (
-    serverId: string,
-    uri: string,
-    signal: AbortSignal,
-  ) => Promise<readonly Resource[]>
+  loadDirectory?: LoadDirectory | undefined
   /** Controlled search text. */
-  query?: string
+  query?: string | undefined
   /** Initial search text when uncontrolled. @default '' */
-  defaultQuery?: string
-  onQueryChange?: (query: string) => void
+  defaultQuery?: string | undefined
+  /** Called with the new search text. */
+  onQueryChange?: ((query: string) => void) | undefined
   /** Controlled view. */
-  view?: PickerView
+  view?: PickerView | undefined
   /** Initial view when uncontrolled. @default 'tree' */
-  defaultView?: PickerView
-  onViewChange?: (view: PickerView) => void
-  /** Called on Escape (e.g. to close a popup). */
-  onEscape?: () => void
+  defaultView?: PickerView | undefined
+  /** Called with the new view. */
+  onViewChange?: ((view: PickerView) => void) | undefined
+  /** Called on Escape with an empty query (e.g. to close a popup). */
+  onEscape?: (() => void) | undefined
   /** Base for element ids. @default useId() */
-  id?: string
+  id?: string | undefined
   /** Row height in px used before rows are measured. @default 32 */
-  estimateRowHeight?: number
+  estimateRowHeight?: number | undefined
   /** Extra rows rendered above and below the viewport. @default 10 */
-  overscan?: number
+  overscan?: number | undefined
   /** Viewport size before layout (tests, SSR; happy-dom has no layout). */
-  initialRect?: { width: number; height: number }
+  initialRect?: { width: number; height: number } | undefined
   /** Most search results shown. @default 500 */
-  searchLimit?: number
+  searchLimit?: number | undefined
 }
 
-export type PickerApi = ReturnType<typeof usePicker>
+/** What `usePicker` returns: state, rows, the virtual window, actions and prop getters. */
+export interface PickerApi extends PickerPropGetters {
+  /** The per-instance store (query, view, highlight, selection, expansion…). */
+  store: PickerStore
+  /** The prefix of every element id. */
+  baseId: string
+  /** The search text (controlled or from the store). */
+  query: string
+  /** The view shown (controlled or from the store). */
+  view: PickerView
+  /** Every row, in order (only the virtual window is rendered). */
+  rows: PickerRow[]
+  /** Row index by row id. */
+  rowIndex: ReadonlyMap<string, number>
+  /** Resources and templates shown (search hits, or everything loaded). */
+  resultCount: number
+  /** The highlighted row's id (the active descendant when rendered). */
+  highlightedId: string | null
+  /** Selected resources by `resourceKey(serverId, uri)`. */
+  selected: ReadonlyMap<string, ResourceDescriptor>
+  /** Single or multiple selection. */
+  selectionMode: SelectionMode
+  /** The virtualizer (scrollToIndex, measurements). */
+  virtualizer: Virtualizer<HTMLElement, HTMLElement>
+  /** The rows in (and near) the viewport. */
+  virtualItems: VirtualItem[]
+  /** The height of all rows, in px. */
+  totalSize: number
+  /** Sets the search text (calls `onQueryChange`; stores it when uncontrolled). */
+  setQuery: (query: string) => void
+  /** Sets the view (calls `onViewChange`; stores it when uncontrolled). */
+  setView: (view: PickerView) => void
+  /** Does what the row is for: choose, open the template form, expand, retry, load more. */
+  activate: (row: PickerRow) => void
+  /** Adds a resource reached another way (e.g. a template's form) to the selection. */
+  selectDescriptor: (descriptor: ResourceDescriptor) => void
+  /** Expands or collapses a row (reading a lazy folder on first expand). */
+  setExpanded: (row: PickerRow, expanded: boolean) => void
+  /** Handles a key press from the input or the list: true when it was ours. */
+  handleKeyDown: (event: KeyboardEvent, focus: 'input' | 'widget') => boolean
+  /** Highlights a row and scrolls it into view. */
+  highlight: (id: string) => void
+}
 
 /** The picker's behaviour: rows, virtual window, keyboard, selection and prop getters. */
-export function usePicker(options: UsePickerOptions) {
+export function usePicker(options: UsePickerOptions): PickerApi {
   const [ownStore] = useState(() =>
     createPickerStore({ query: options.defaultQuery, view: options.defaultView }),
   )
@@ -128,119 +160,24 @@ export function usePicker(options: UsePickerOptions) {
     [store],
   )
 
-  // "Updated" marks: compare each reload with the previous one.
-  const prevSources = useRef<readonly PickerSource[]>([])
-  useEffect(() => {
-    const changed = changedResourceKeys(prevSources.current, options.sources)
-    prevSources.current = options.sources
-    store.getState().markUpdated(changed)
-  }, [options.sources, store])
-
-  // Servers start expanded in the tree (once each: the user may collapse them).
-  const seenServers = useRef(new Set<string>())
-  useLayoutEffect(() => {
-    for (const source of options.sources) {
-      if (seenServers.current.has(source.serverId)) continue
-      seenServers.current.add(source.serverId)
-      store.getState().setExpanded(serverNodeId(source.serverId), true)
-    }
-  }, [options.sources, store])
-
-  // Keep a highlight: a row that vanished (list_changed) hands it to its neighbour; a new
-  // query starts from its best result.
-  const lastIndex = useRef(0)
-  const lastQuery = useRef(query)
-  useLayoutEffect(() => {
-    const state = store.getState()
-    if (query !== lastQuery.current) {
-      lastQuery.current = query
-      if (query !== '') {
-        const best =
-          rows.find((r) => r.kind === 'resource' || r.kind === 'template') ??
-          rows.find((r) => isNavigable(r, view))
-        state.highlight(best?.id ?? null)
-        lastIndex.current = 0
-        return
-      }
-    }
-    const current = state.highlightedId === null ? undefined : rowIndex.get(state.highlightedId)
-    if (current !== undefined) {
-      lastIndex.current = current
-      return
-    }
-    if (state.highlightedId === null && query === '') return
-    const from = Math.min(state.highlightedId === null ? 0 : lastIndex.current, rows.length - 1)
-    const next =
-      rows.slice(from).find((r) => isNavigable(r, view)) ??
-      rows.slice(0, from).findLast((r) => isNavigable(r, view))
-    state.highlight(next?.id ?? null)
-  }, [rows, rowIndex, store, query, view])
-
-  // Lazy folders: read on first expand; abort what is in flight on unmount.
-  const loads = useRef(new Map<string, AbortController>())
-  useEffect(() => {
-    const inFlight = loads.current
-    return () => {
-      for (const c of inFlight.values()) c.abort()
-      inFlight.clear()
-    }
-  }, [])
-  const loadDirectory = useCallback(
-    (row: PickerRow & { kind: 'directory' }, force = false) => {
-      const load = latest.current.loadDirectory
-      if (!load || loads.current.has(row.id)) return
-      if (!force && store.getState().directories[row.id]) return
-      const controller = new AbortController()
-      loads.current.set(row.id, controller)
-      store.getState().setDirectory(row.id, { status: 'loading' })
-      load(row.serverId, row.resource.uri, controller.signal)
-        .then(
-          (items) => {
-            if (controller.signal.aborted) return
-            store.getState().setDirectory(row.id, { status: 'loaded', items })
-          },
-          (error: unknown) => {
-            if (controller.signal.aborted) return
-            const err = error instanceof Error ? error : new Error(String(error))
-            store.getState().setDirectory(row.id, { status: 'error', error: err })
-          },
-        )
-        .finally(() => loads.current.delete(row.id))
-    },
-    [store],
+  useSourceMarks(store, options.sources)
+  useKeptHighlight(store, rows, rowIndex, query, view)
+  const loadFolder = useLazyFolders(store, options.loadDirectory)
+  const { selectResource, selectDescriptor } = usePickerSelection(
+    store,
+    selectionMode,
+    options.onSelect,
   )
 
   const setExpanded = useCallback(
     (row: PickerRow, expanded: boolean) => {
       if (!row.hasChildren) return
       store.getState().setExpanded(row.id, expanded)
-      if (expanded && row.kind === 'directory') loadDirectory(row)
+      if (expanded && row.kind === 'directory') loadFolder(row)
     },
-    [store, loadDirectory],
+    [store, loadFolder],
   )
 
-  const selectResource = useCallback(
-    (resource: Resource, serverId: string, mode: 'single' | 'multiple' = selectionMode) => {
-      const d = describe(resource, serverId)
-      store.getState().select(d, mode)
-      store.getState().clearUpdated(`${serverId}\u0000${resource.uri}`)
-      latest.current.onSelect?.(mode === 'single' ? [d] : [...store.getState().selected.values()])
-    },
-    [store, selectionMode],
-  )
-
-  /** Adds a resource reached another way (e.g. a template's form) to the selection. */
-  const selectDescriptor = useCallback(
-    (d: ResourceDescriptor) => {
-      store.getState().select(d, selectionMode)
-      latest.current.onSelect?.(
-        selectionMode === 'single' ? [d] : [...store.getState().selected.values()],
-      )
-    },
-    [store, selectionMode],
-  )
-
-  /** Does what the row is for: choose, open the template form, expand, retry, load more. */
   const activate = useCallback(
     (row: PickerRow) => {
       store.getState().highlight(row.id)
@@ -250,13 +187,13 @@ export function usePicker(options: UsePickerOptions) {
           selectResource(row.resource, row.serverId)
           return
         case 'template': {
-          const t = row.template
-          const active = {
+          const { uriTemplate, name, title, mimeType } = row.template
+          const active: ActiveTemplate = {
             serverId: row.serverId,
-            uriTemplate: t.uriTemplate,
-            name: t.name,
-            ...(t.title !== undefined && { title: t.title }),
-            ...(t.mimeType !== undefined && { mimeType: t.mimeType }),
+            uriTemplate,
+            name,
+            title,
+            mimeType,
           }
           store.getState().openTemplate(active)
           latest.current.onTemplateSelect?.(active)
@@ -274,37 +211,16 @@ export function usePicker(options: UsePickerOptions) {
           row.source.loadMore?.()
           return
         case 'message': {
-          const dir = rows.find((r) => r.id === row.directoryId)
-          if (dir?.kind === 'directory') loadDirectory(dir, true)
+          const dir = rows[rowIndex.get(row.directoryId) ?? -1]
+          if (dir?.kind === 'directory') loadFolder(dir, true)
         }
       }
     },
-    [store, selectResource, setExpanded, loadDirectory, rows],
+    [store, selectResource, setExpanded, loadFolder, rows, rowIndex],
   )
 
-  // VIRTUAL WINDOW
-  const scrollRef = useRef<HTMLElement | null>(null)
-  const rowHeight = options.estimateRowHeight ?? 32
-  const initialRect = options.initialRect
-  const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: options.overscan ?? 10,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    ...(initialRect && {
-      initialRect,
-      // Without layout (tests, SSR, a hidden panel) the element measures 0×0: keep the
-      // injected size until a real one arrives.
-      observeElementRect: (
-        instance: Virtualizer<HTMLElement, HTMLElement>,
-        cb: (rect: Rect) => void,
-      ) =>
-        observeElementRect(instance, (rect) =>
-          cb(rect.width === 0 && rect.height === 0 ? initialRect : rect),
-        ),
-    }),
-  })
+  const win = usePickerVirtualizer(rows, options)
+  const { virtualizer } = win
 
   const highlightAndReveal = useCallback(
     (id: string) => {
@@ -314,93 +230,64 @@ export function usePicker(options: UsePickerOptions) {
     },
     [store, rowIndex, virtualizer],
   )
-
-  const typed = useRef({ text: '', at: 0 })
-  const handleKeyDown = useCallback(
-    (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {
-      const state = store.getState()
-      const navRows = rows.map((r) => ({
-        id: r.id,
-        parentId: r.parentId,
-        hasChildren: r.hasChildren,
-        expanded: r.expanded,
-        navigable: isNavigable(r, view),
-      }))
-      const action = resolveKey(event.key, {
-        rows: navRows,
-        highlightedId: state.highlightedId,
-        view,
-        focus,
-        inputEmpty: query === '',
-        pageSize: Math.max(1, Math.floor((virtualizer.scrollRect?.height ?? 320) / rowHeight) - 1),
-      })
-      if (!action) {
-        if (
-          focus === 'widget' &&
-          event.key.length === 1 &&
-          !event.ctrlKey &&
-          !event.metaKey &&
-          !event.altKey
-        ) {
-          const ta = typed.current
-          ta.text = event.timeStamp - ta.at > 500 ? event.key : ta.text + event.key
-          ta.at = event.timeStamp
-          const start =
-            state.highlightedId === null ? -1 : (rowIndex.get(state.highlightedId) ?? -1)
-          const found = typeAhead(
-            rows,
-            (r) => (isNavigable(r, view) ? r.label : undefined),
-            start,
-            ta.text,
-          )
-          if (found >= 0) highlightAndReveal(rows[found]!.id)
-          event.preventDefault()
-          return true
-        }
-        return false
-      }
-      event.preventDefault()
-      const row = 'id' in action ? rows[rowIndex.get(action.id) ?? -1] : undefined
-      switch (action.type) {
-        case 'highlight':
-          highlightAndReveal(action.id)
-          break
-        case 'expand':
-          if (row) setExpanded(row, true)
-          break
-        case 'collapse':
-          if (row) setExpanded(row, false)
-          break
-        case 'activate':
-          if (row) activate(row)
-          break
-        case 'toggle':
-          if (row?.kind === 'resource') selectResource(row.resource, row.serverId, selectionMode)
-          else if (row) activate(row)
-          break
-        case 'escape':
-          if (query !== '') setQuery('')
-          else latest.current.onEscape?.()
-          break
-      }
-      return true
+  const revealIndex = useCallback(
+    (index: number) => {
+      const row = rows[index]
+      if (row) highlightAndReveal(row.id)
     },
-    [
-      store,
-      rows,
-      rowIndex,
-      view,
-      query,
-      virtualizer,
-      rowHeight,
-      highlightAndReveal,
-      setExpanded,
-      activate,
-      selectResource,
-      selectionMode,
-      setQuery,
-    ],
+    [rows, highlightAndReveal],
   )
+
+  // The keyboard reads rows by index: O(1) per key press, whatever the number of rows.
+  const list: NavigationList = {
+    count: rows.length,
+    isNavigable: (i) => {
+      const row = rows[i]
+      return row !== undefined && isNavigable(row, view)
+    },
+    tree:
+      view === 'tree'
+        ? {
+            hasChildren: (i) => rows[i]?.hasChildren === true,
+            isExpanded: (i) => rows[i]?.expanded === true,
+            parentIndex: (i) => {
+              const parentId = rows[i]?.parentId
+              return parentId == null ? -1 : (rowIndex.get(parentId) ?? -1)
+            },
+          }
+        : undefined,
+  }
+  const highlightedIndex = highlightedId === null ? -1 : (rowIndex.get(highlightedId) ?? -1)
+  const withRow = (fn: (row: PickerRow) => void) => (i: number) => {
+    const row = rows[i]
+    if (row) fn(row)
+  }
+  const navigation = useListNavigation({
+    list,
+    highlightedIndex,
+    onHighlightedIndexChange: revealIndex,
+    inputEmpty: query === '',
+    pageSize: win.pageSize(),
+    optionId: (i) => rowDomId(baseId, rows[i]?.id ?? ''),
+    isRendered: win.isRendered,
+    onActivate: withRow(activate),
+    onToggle: withRow((row) => {
+      if (row.kind === 'resource') selectResource(row.resource, row.serverId, selectionMode)
+      else activate(row)
+    }),
+    onExpand: withRow((row) => setExpanded(row, true)),
+    onCollapse: withRow((row) => setExpanded(row, false)),
+    onEscape: () => {
+      if (query !== '') setQuery('')
+      else latest.current.onEscape?.()
+    },
+  })
+  const typeAhead = useTypeAhead(rows, view, revealIndex)
+
+  const handleKeyDown = (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {
+    if (navigation.onKeyDown(event, focus)) return true
+    return focus === 'widget' && typeAhead(event, highlightedIndex)
+  }
 
   const getters = createPropGetters({
     baseId,
@@ -408,12 +295,12 @@ export function usePicker(options: UsePickerOptions) {
     query,
     rows,
     highlightedId,
+    activeDescendant: navigation.activeDescendant,
     selected,
     updated,
     selectionMode,
     resultCount,
-    scrollRef,
-    virtualizer,
+    scrollRef: win.scrollRef,
     setQuery,
     setView,
     handleKeyDown,
@@ -428,7 +315,6 @@ export function usePicker(options: UsePickerOptions) {
     query,
     view,
     rows,
-    /** Row index by row id. */
     rowIndex,
     resultCount,
     highlightedId,
@@ -445,16 +331,5 @@ export function usePicker(options: UsePickerOptions) {
     handleKeyDown,
     highlight: highlightAndReveal,
     ...getters,
-  }
-}
-
-function describe(resource: Resource, serverId: string): ResourceDescriptor {
-  return {
-    serverId,
-    uri: resource.uri,
-    name: resource.name,
-    ...(resource.title !== undefined && { title: resource.title }),
-    ...(resource.mimeType !== undefined && { mimeType: resource.mimeType }),
-    ...(resource.size !== undefined && { size: resource.size }),
   }
 }

@@ -4,10 +4,10 @@
 
 import { createResourceSearch, type SearchHit } from '@resource-kit/search'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { buildSourceRows, type SearchItem, searchItemsOf } from './buildPickerRows.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
+import { buildSourceRows, type SearchItem, searchItemsOf } from './buildSourceRows.ts'
 import { buildSourceTree, listRowsOf, type SourceTree } from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'
-import type { PickerSource } from './pickerSource.ts'
 import type { DirectoryState, PickerView } from './pickerStore.ts'
 
 export interface PickerRowsInput {

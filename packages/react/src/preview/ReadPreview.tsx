@@ -2,13 +2,13 @@
 // the read waits for input, the elicitation form renders inline; a miss shows not-found.
 import type { ElicitationAnswer } from '@resource-kit/client'
 import { useQuery } from '@tanstack/react-query'
+import { ElicitationForm } from '../input/ElicitationForm.tsx'
+import type { InputBridge } from '../input/inputBridge.ts'
+import { useInputRequests } from '../input/useInputRequests.ts'
 import { readOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
-import { ElicitationForm } from './ElicitationForm.tsx'
-import type { InputBridge } from './inputBridge.ts'
-import { isNotFoundError } from './isNotFoundError.ts'
+import { isNotFoundError } from '../shared/isNotFoundError.ts'
 import { ResourcePreview } from './ResourcePreview.tsx'
-import { useInputRequests } from './useInputRequests.ts'
 
 export interface ReadPreviewProps {
   serverId: string

@@ -17,7 +17,7 @@ import {
   QueryObserver,
   type QueryObserverResult,
 } from '@tanstack/react-query'
-import type { PickerSource } from '../picker/pickerSource.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { reactKeys } from './queryKeys.ts'
 import {
   resourceListInfiniteOptions,
@@ -252,7 +252,10 @@ function withStatus(
   loadMore: () => void,
 ): PickerSource {
   const { server } = entry
-  const reconnect = () => void client.reconnect(server.id)
+  // The failure shows as the server's status; a rejected retry must not go unhandled.
+  const reconnect = () => {
+    client.reconnect(server.id).catch(() => {})
+  }
   switch (server.status) {
     case 'connecting':
       return { ...base, status: 'connecting' }

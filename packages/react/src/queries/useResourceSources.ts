@@ -1,7 +1,7 @@
 // Every server of the client as picker sources: per-server status, loaded items,
 // load-more and retry. Built on SourcesTracker (observers outside React).
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import type { PickerSource } from '../picker/pickerSource.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import { useResourceClient } from './ResourceKitProvider.tsx'
 import {
   type ResourceUpdatedListener,

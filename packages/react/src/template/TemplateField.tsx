@@ -1,5 +1,9 @@
-// PARTS: one template variable: a text field (combobox) with the server's suggestions.
+// PARTS: one template variable: a text field (combobox) with the server's suggestions,
+// navigated with the package's one list behaviour (combobox/useListNavigation.ts). Nothing
+// is highlighted until an arrow key moves into the list, so Enter still submits the form.
 import { type KeyboardEvent, useState } from 'react'
+import { useListNavigation } from '../combobox/useListNavigation.ts'
+import { optionDomId } from '../shared/ids.ts'
 import { useTemplateCompletion } from './useTemplateCompletion.ts'
 
 export interface TemplateFieldProps {
@@ -20,7 +24,6 @@ export interface TemplateFieldProps {
 export function TemplateField(props: TemplateFieldProps) {
   const { id, name, required, value, onChange } = props
   const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(-1)
   const completion = useTemplateCompletion({
     serverId: props.serverId,
     template: props.template,
@@ -37,24 +40,28 @@ export function TemplateField(props: TemplateFieldProps) {
   const choose = (suggestion: string) => {
     onChange(suggestion)
     setOpen(false)
-    setActive(-1)
   }
 
+  const navigation = useListNavigation({
+    list: { count: suggestions.length },
+    // Typing or reopening starts a new list with nothing highlighted.
+    listKey: `${open} ${value}`,
+    initialIndex: -1,
+    open: showList,
+    onOpenChange: setOpen,
+    optionId: (i) => optionDomId(listId, i),
+    onActivate: (i) => {
+      const s = suggestions[i]
+      if (s !== undefined) choose(s)
+    },
+    onEscape: () => setOpen(false),
+  })
+  const active = navigation.highlightedIndex
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault()
-      setOpen(true)
-      setActive((i) => Math.min(i + 1, suggestions.length - 1))
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault()
-      setActive((i) => Math.max(i - 1, 0))
-    } else if (e.key === 'Enter' && showList && active >= 0 && suggestions[active] !== undefined) {
-      e.preventDefault()
-      choose(suggestions[active])
-    } else if (e.key === 'Escape' && showList) {
-      e.preventDefault()
-      setOpen(false)
-    }
+    // A closed list leaves Escape to the form (and the dialog around it).
+    if (e.key === 'Escape' && !showList) return
+    navigation.onKeyDown(e)
   }
 
   const more =
@@ -77,7 +84,7 @@ export function TemplateField(props: TemplateFieldProps) {
         aria-autocomplete="list"
         aria-expanded={showList}
         aria-controls={listId}
-        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={navigation.activeDescendant}
         aria-required={required || undefined}
         aria-busy={completion.isFetching || undefined}
         autoComplete="off"
@@ -85,7 +92,6 @@ export function TemplateField(props: TemplateFieldProps) {
         onChange={(e) => {
           onChange(e.target.value)
           setOpen(true)
-          setActive(-1)
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
@@ -104,7 +110,7 @@ export function TemplateField(props: TemplateFieldProps) {
           // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard is handled by the combobox input
           <div
             key={s}
-            id={`${listId}-${i}`}
+            id={optionDomId(listId, i)}
             role="option"
             aria-selected={i === active}
             tabIndex={-1}

@@ -1,9 +1,9 @@
 import type { Resource } from '@resource-kit/client'
 import { describe, expect, it } from 'vitest'
+import { resourceNodeId, serverNodeId, templateNodeId } from '../../shared/ids.ts'
 import { buildResourceTree } from '../buildResourceTree.ts'
 import { listItemsOf } from '../flatList.ts'
 import { flattenTree } from '../flattenTree.ts'
-import { resourceNodeId, serverNodeId, templateNodeId } from '../nodeIds.ts'
 import type { ContainerNode, ResourceTree, TreeNode } from '../treeTypes.ts'
 
 const r = (uri: string, name = uri.split('/').filter(Boolean).pop() ?? uri, extra = {}) =>

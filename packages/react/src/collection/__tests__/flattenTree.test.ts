@@ -1,10 +1,10 @@
 import type { Resource } from '@resource-kit/client'
 import { describe, expect, it } from 'vitest'
+import { folderNodeId, resourceNodeId, serverNodeId, templatesNodeId } from '../../shared/ids.ts'
 import { buildResourceTree } from '../buildResourceTree.ts'
 import { directoryChildren } from '../directoryChildren.ts'
 import { flatList } from '../flatList.ts'
 import { flattenTree } from '../flattenTree.ts'
-import { folderNodeId, resourceNodeId, serverNodeId, templatesNodeId } from '../nodeIds.ts'
 import type { DirectoryNode, FlatRow } from '../treeTypes.ts'
 
 const r = (uri: string, extra = {}) =>

@@ -17,17 +17,17 @@ const key = (ctx: MentionKeyContext, k: string, extra: Partial<MentionKeyContext
   resolveMentionKey({ ...ctx, key: k, ...extra })
 
 describe('resolveMentionKey', () => {
-  it('moves the active option with arrows (wrapping) and pages', () => {
+  it('moves the active option with arrows (stopping at the ends) and pages', () => {
     expect(key(open, 'ArrowDown')).toEqual({ type: 'move', index: 1 })
-    expect(key(open, 'ArrowUp')).toEqual({ type: 'move', index: 4 })
-    expect(key(open, 'ArrowDown', { activeIndex: 4 })).toEqual({ type: 'move', index: 0 })
+    expect(key(open, 'ArrowUp')).toEqual({ type: 'move', index: 0 })
+    expect(key(open, 'ArrowDown', { activeIndex: 4 })).toEqual({ type: 'move', index: 4 })
     expect(key(open, 'PageDown')).toEqual({ type: 'move', index: 4 })
     expect(key(open, 'PageUp', { activeIndex: 3 })).toEqual({ type: 'move', index: 0 })
   })
 
-  it('chooses with Enter or Tab, but Shift+Enter is a new line', () => {
+  it('chooses with Enter; Tab moves focus on; Shift+Enter is a new line', () => {
     expect(key(open, 'Enter', { activeIndex: 2 })).toEqual({ type: 'choose', index: 2 })
-    expect(key(open, 'Tab')).toEqual({ type: 'choose', index: 0 })
+    expect(key(open, 'Tab')).toBeNull()
     expect(key(open, 'Enter', { shiftKey: true })).toBeNull()
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PickerSource } from '../../picker/pickerSource.ts'
+import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { createMentionSearcher, mentionCandidates, valueOptions } from '../mentionOptions.ts'
 
 const sources: PickerSource[] = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createPickerStore, selectionKey } from '../pickerStore.ts'
+import { resourceKey } from '../../shared/ids.ts'
+import { createPickerStore } from '../pickerStore.ts'
 
 const a = { serverId: 's1', uri: 'file:///a', name: 'a' }
 const b = { serverId: 's1', uri: 'file:///b', name: 'b' }
@@ -16,7 +17,7 @@ describe('createPickerStore', () => {
     expect(s.query).toBe('x')
     expect(s.view).toBe('list')
     expect([...s.expandedIds]).toEqual(['n1'])
-    expect([...s.selected.keys()]).toEqual([selectionKey('s1', 'file:///a')])
+    expect([...s.selected.keys()]).toEqual([resourceKey('s1', 'file:///a')])
   })
 
   it('keeps each instance apart', () => {

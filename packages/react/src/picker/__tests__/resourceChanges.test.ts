@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PickerSource } from '../pickerSource.ts'
-import { selectionKey } from '../pickerStore.ts'
+import { resourceKey } from '../../shared/ids.ts'
+import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { changedResourceKeys } from '../resourceChanges.ts'
 
 const a = { uri: 'x://a', name: 'a', size: 1 }
@@ -28,7 +28,7 @@ describe('changedResourceKeys', () => {
     const changedA = { ...a, size: 2 }
     expect(
       changedResourceKeys([src([a, b])], [src([b, changedA, { uri: 'x://c', name: 'c' }])]),
-    ).toEqual([selectionKey('s', 'x://a'), selectionKey('s', 'x://c')])
+    ).toEqual([resourceKey('s', 'x://a'), resourceKey('s', 'x://c')])
   })
 
   it('ignores reloads that changed nothing', () => {

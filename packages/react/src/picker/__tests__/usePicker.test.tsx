@@ -2,7 +2,7 @@ import { act, render, renderHook, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import type { PickerSource } from '../pickerSource.ts'
+import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { createPickerStore } from '../pickerStore.ts'
 import { usePicker } from '../usePicker.ts'
 
@@ -30,11 +30,9 @@ function Composer({ onSelect }: { onSelect: (selection: unknown[]) => void }) {
   })
   return (
     <>
-      <textarea
+      <input
         aria-label="Message"
-        {...picker.getComboboxProps()}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        {...picker.getInputProps({ onChange: (e) => setText(e.currentTarget.value) })}
       />
       <div {...picker.getListProps({ 'aria-label': 'Suggestions', tabIndex: -1 })}>
         {picker.virtualItems.map((item) => {

@@ -3,8 +3,7 @@
 // In the list view, rows sit in one `role="group"` per server, labelled by its header.
 import type { VirtualItem } from '@tanstack/react-virtual'
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react'
-import { serverNodeId } from '../collectionAdapter.ts'
-import { rowDomId } from '../mergeProps.ts'
+import { rowDomId, serverNodeId } from '../../shared/ids.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { usePickerContext } from './PickerContext.ts'
 import { PickerItem } from './PickerItem.tsx'

@@ -2,8 +2,8 @@
 // the expanded URI and selects it; Cancel (or choosing again) closes it.
 import type { ReadResult } from '@resource-kit/client'
 import { useStore } from 'zustand'
+import type { ResourceDescriptor } from '../../shared/sourceTypes.ts'
 import { TemplateForm } from '../../template/TemplateForm.tsx'
-import type { ResourceDescriptor } from '../pickerStore.ts'
 import { usePickerContext } from './PickerContext.ts'
 
 export interface PickerTemplatePanelProps {

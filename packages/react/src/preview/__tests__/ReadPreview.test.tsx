@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { createFakeClient, readySnapshot } from '../../__tests__/fakeClient.ts'
+import { createInputBridge } from '../../input/inputBridge.ts'
 import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
-import { createInputBridge } from '../inputBridge.ts'
 import { ReadPreview } from '../ReadPreview.tsx'
 
 describe('ReadPreview', () => {

@@ -2,7 +2,7 @@
 import { createResourceClient, type ResourceClient } from '@resource-kit/client'
 import { createFixtureServer, type FixtureServer } from '@resource-kit/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PickerSource } from '../../picker/pickerSource.ts'
+import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { SourcesTracker } from '../sourcesTracker.ts'
 
 function until(tracker: SourcesTracker, predicate: (sources: readonly PickerSource[]) => boolean) {

@@ -3,8 +3,8 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { PickerSource } from '../../../shared/sourceTypes.ts'
 import { labelOf, named } from '../../__tests__/rowNames.ts'
-import type { PickerSource } from '../../pickerSource.ts'
 import { Picker } from '../Picker.ts'
 import type { PickerRootProps } from '../PickerRoot.tsx'
 
@@ -349,5 +349,32 @@ describe('Picker parts', () => {
     expect(labelOf(document.getElementById(list.getAttribute('aria-activedescendant')!))).toBe(
       'util.ts',
     )
+  })
+  it('never points aria-activedescendant at a row scrolled out of the DOM', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      uri: `file:///ws/f${String(i).padStart(3, '0')}.md`,
+      name: `f${String(i).padStart(3, '0')}.md`,
+    }))
+    const { user } = renderPicker({ sources: [ready('files', many)], defaultView: 'list' })
+    await user.click(input())
+    await user.keyboard('{ArrowDown}')
+    expect(labelOf(active())).toContain('f000.md')
+    // Scroll by wheel or touch: the highlighted row leaves the virtual window.
+    const list = screen.getByRole('listbox', { name: 'Resources' })
+    await act(async () => {
+      list.scrollTop = 250 * 32
+      list.dispatchEvent(new Event('scroll'))
+    })
+    expect(list.textContent).not.toContain('f000.md')
+    const id = input().getAttribute('aria-activedescendant')
+    if (id !== null) expect(document.getElementById(id)).not.toBeNull()
+    expect(list.getAttribute('aria-activedescendant')).toBe(id)
+    // The highlight itself stays: the next arrow continues from it and scrolls it back.
+    await user.keyboard('{ArrowDown}')
+    // (A browser sends the scroll event of scrollToIndex by itself; happy-dom does not.)
+    await act(async () => {
+      list.dispatchEvent(new Event('scroll'))
+    })
+    expect(labelOf(active())).toContain('f001.md')
   })
 })

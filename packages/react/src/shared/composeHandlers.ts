@@ -1,4 +1,4 @@
-// Prop-getter plumbing: the user's handler runs first and can stop ours with
+// Prop-getter plumbing (composeHandlers, mergeRefs): the user's handler runs first and can stop ours with
 // event.preventDefault() (as Radix and React Aria compose handlers); refs are merged.
 import type { Ref, RefCallback, SyntheticEvent } from 'react'
 
@@ -20,9 +20,4 @@ export function mergeRefs<T>(...refs: (Ref<T> | undefined)[]): RefCallback<T> {
       else if (ref) ref.current = value
     }
   }
-}
-
-/** A DOM-safe id for a row (ids cannot hold spaces; row ids hold arbitrary URIs). */
-export function rowDomId(baseId: string, rowId: string): string {
-  return `${baseId}-r-${encodeURIComponent(rowId)}`
 }

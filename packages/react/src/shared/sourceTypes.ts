@@ -1,5 +1,7 @@
-// The picker's input: one entry per server, as plain data. `useResourceSources` builds
-// these from a ResourceClient; tests and stories pass them by hand.
+// The types every feature shares (queries/ produces them; picker/, mention/, template/
+// consume them), kept here so no feature imports from another's folder.
+// A source is one entry per server, as plain data: `useResourceSources` builds them from a
+// ResourceClient; tests and stories pass them by hand.
 import type { Icon, Resource, ResourceTemplate } from '@resource-kit/client'
 
 /** What a server row shows. */
@@ -32,4 +34,14 @@ export interface PickerSource {
   retry?: () => void
   /** Load the next batch of an incomplete walk. */
   loadMore?: () => void
+}
+
+/** What `onSelect` hands the app for each chosen resource. */
+export interface ResourceDescriptor {
+  serverId: string
+  uri: string
+  name: string
+  title?: string
+  mimeType?: string
+  size?: number
 }

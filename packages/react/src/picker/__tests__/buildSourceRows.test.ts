@@ -1,14 +1,15 @@
+import { ConnectionError } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { describe, expect, it } from 'vitest'
+import { serverNodeId } from '../../shared/ids.ts'
+import type { PickerSource } from '../../shared/sourceTypes.ts'
 import {
   type BuildRowsInput,
   buildSourceRows,
   type SearchItem,
   searchItemsOf,
   statusText,
-} from '../buildPickerRows.ts'
-import { serverNodeId } from '../collectionAdapter.ts'
-import type { PickerSource } from '../pickerSource.ts'
+} from '../buildSourceRows.ts'
 
 const files: PickerSource = {
   serverId: 'files',
@@ -109,5 +110,24 @@ describe('buildSourceRows', () => {
     expect(s('empty')).toBe('No resources')
     expect(s('ready')).toBeUndefined()
     expect(s('error', new Error('x'.repeat(500)))?.length).toBeLessThan(240)
+  })
+
+  it('says why a connection failed in plain words, not as the SDK’s schema dump', () => {
+    const zod = Object.assign(new Error(`[\n  {\n    "code": "invalid_union"${' '.repeat(3000)}`), {
+      name: 'ZodError',
+    })
+    const failed = new ConnectionError(`Could not connect to server "x": ${zod.message}`, {
+      cause: zod,
+    })
+    const text = statusText({
+      serverId: 'x',
+      serverName: 'X',
+      status: 'error',
+      resources: [],
+      error: failed,
+    })
+    expect(text).toBe(
+      'Failed to load X: The address answered, but not as an MCP server. Check the URL: an MCP endpoint usually ends in /mcp.',
+    )
   })
 })

@@ -1,19 +1,24 @@
 // Pure: sources (+ search hits, expanded ids, lazy folders) → the rows the picker shows.
 // The tree and the list order come from the collection helpers; this file adds the
 // picker's own rows (server headers, status, load-more, folder messages).
-import type { Resource, ResourceTemplate } from '@resource-kit/client'
+import {
+  describeConnectionFailure,
+  type Resource,
+  type ResourceTemplate,
+} from '@resource-kit/client'
 import type { SearchableItem, SearchHit } from '@resource-kit/search'
 import { isAssistantOnly } from '../collection/index.ts'
 import {
-  buildSourceTree,
-  listRowsOf,
-  type SourceTree,
+  loadMoreRowId,
+  resourceKey,
   serverNodeId,
-  treeRowsOf,
-} from './collectionAdapter.ts'
+  statusRowId,
+  templateNodeId,
+} from '../shared/ids.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
+import { buildSourceTree, listRowsOf, type SourceTree, treeRowsOf } from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'
-import type { PickerSource } from './pickerSource.ts'
-import { type DirectoryState, type PickerView, selectionKey } from './pickerStore.ts'
+import type { DirectoryState, PickerView } from './pickerStore.ts'
 
 /** One searchable resource or template, tagged with its server. */
 export type SearchItem = SearchableItem &
@@ -35,7 +40,7 @@ export function searchItemsOf(
     for (const resource of source.resources) {
       if (hideAssistantOnly && isAssistantOnly(resource)) continue
       items.push({
-        id: selectionKey(serverId, resource.uri),
+        id: resourceKey(serverId, resource.uri),
         name: resource.name,
         title: resource.title,
         uri: resource.uri,
@@ -48,7 +53,7 @@ export function searchItemsOf(
     for (const template of source.templates ?? []) {
       if (hideAssistantOnly && isAssistantOnly(template)) continue
       items.push({
-        id: `template\u0000${serverId}\u0000${template.uriTemplate}`,
+        id: templateNodeId(serverId, template.uriTemplate),
         name: template.name,
         title: template.title,
         uri: template.uriTemplate,
@@ -69,7 +74,7 @@ function serverLabel(source: PickerSource): string {
 /** The sentence a server's status row says (also its accessible name). */
 export function statusText(source: PickerSource): string | undefined {
   const name = serverLabel(source)
-  const why = source.error?.message.slice(0, MAX_ERROR_TEXT)
+  const why = source.error && reasonOf(source.error)
   switch (source.status) {
     case 'connecting':
       return `Connecting to ${name}…`
@@ -88,6 +93,12 @@ export function statusText(source: PickerSource): string | undefined {
   }
 }
 
+// A connection failure in plain words (describeConnectionFailure); any other error as it says.
+function reasonOf(error: Error): string {
+  const failure = describeConnectionFailure(error)
+  return failure.cause === 'unknown' ? error.message.slice(0, MAX_ERROR_TEXT) : failure.summary
+}
+
 interface Tail {
   depth: number
   parentId: string | null
@@ -101,7 +112,7 @@ function statusRows(source: PickerSource, at: Tail, searching: boolean): PickerR
   if (text && !(searching && source.status === 'empty')) {
     rows.push({
       ...base,
-      id: `status\u0000${source.serverId}`,
+      id: statusRowId(source.serverId),
       kind: 'status',
       source,
       label: text,
@@ -113,7 +124,7 @@ function statusRows(source: PickerSource, at: Tail, searching: boolean): PickerR
     const label = `${source.resources.length.toLocaleString('en-US')} loaded — more available. Load more`
     rows.push({
       ...base,
-      id: `more\u0000${source.serverId}`,
+      id: loadMoreRowId(source.serverId),
       kind: 'loadMore',
       source,
       label,

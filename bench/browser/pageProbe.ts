@@ -1,0 +1,128 @@
+// Installed into every benchmarked page before its scripts run (Playwright's
+// `addInitScript`, so it must not close over anything): long tasks, the resources each
+// `resources/list` response carried (fetch is wrapped; the response is cloned and read
+// aside), and "key → next paint": after a key, the first DOM change under a root, then the
+// frame that paints it (requestAnimationFrame, then a task after that frame).
+
+export interface ProbeLongTask {
+  start: number
+  duration: number
+}
+
+export interface ProbeListPage {
+  at: number
+  count: number
+  last: boolean
+}
+
+export interface Probe {
+  longTasks: ProbeLongTask[]
+  pages: ProbeListPage[]
+  /** Resolves with ms from the next keydown to the paint after the DOM under `root` changed (NaN: no change). */
+  armKey(root: string, options?: { attributes?: boolean; ignore?: string }): void
+  keyResult(): Promise<number>
+  /** Resolves after the next paint and an idle period (everything queued has run). */
+  settled(): Promise<number>
+}
+
+export function installProbe(): void {
+  const probe = {
+    longTasks: [] as { start: number; duration: number }[],
+    pages: [] as { at: number; count: number; last: boolean }[],
+    pending: null as Promise<number> | null,
+    armKey(root: string, options: { attributes?: boolean; ignore?: string } = {}) {
+      probe.pending = new Promise<number>((resolve) => {
+        let started = -1
+        let done = false
+        const finish = (changed: boolean) => {
+          if (done) return
+          done = true
+          observer.disconnect()
+          // NaN: the key changed nothing under the root (counted apart, not as a time).
+          requestAnimationFrame(() =>
+            setTimeout(() => resolve(changed ? performance.now() - started : Number.NaN)),
+          )
+        }
+        const observer = new MutationObserver((records) => {
+          if (started < 0) return
+          const ignore = options.ignore
+          const relevant = records.some((record) => {
+            const target =
+              record.target instanceof Element ? record.target : record.target.parentElement
+            return !(ignore && target?.closest(ignore))
+          })
+          if (relevant) finish(true)
+        })
+        const target = document.querySelector(root) ?? document.body
+        observer.observe(target, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: options.attributes ?? false,
+        })
+        window.addEventListener(
+          'keydown',
+          (event) => {
+            started = event.timeStamp
+            // No DOM change within five seconds: the key changed nothing.
+            setTimeout(() => finish(false), 5000)
+          },
+          { capture: true, once: true },
+        )
+      })
+    },
+    keyResult() {
+      return probe.pending ?? Promise.resolve(Number.NaN)
+    },
+    settled() {
+      return new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          setTimeout(() =>
+            requestIdleCallback(() => resolve(performance.now()), { timeout: 30_000 }),
+          ),
+        ),
+      )
+    },
+  }
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      probe.longTasks.push({ start: entry.startTime, duration: entry.duration })
+  }).observe({ type: 'longtask', buffered: true })
+
+  const originalFetch = window.fetch.bind(window)
+  const countResources = (body: string): void => {
+    const texts = body.trimStart().startsWith('{')
+      ? [body]
+      : body
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5))
+    for (const text of texts) {
+      try {
+        const message = JSON.parse(text)
+        const result = message?.result
+        if (result && Array.isArray(result.resources))
+          probe.pages.push({
+            at: performance.now(),
+            count: result.resources.length,
+            last: typeof result.nextCursor !== 'string',
+          })
+      } catch {
+        // Not JSON: not a list page.
+      }
+    }
+  }
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await originalFetch(input, init)
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET')
+    const body = typeof init?.body === 'string' ? init.body : ''
+    if (method === 'POST' && body.includes('resources/list')) {
+      response
+        .clone()
+        .text()
+        .then(countResources, () => {})
+    }
+    return response
+  }
+  ;(window as unknown as { __probe: typeof probe }).__probe = probe
+}

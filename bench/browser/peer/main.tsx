@@ -1,0 +1,101 @@
+// The peers of `npm run bench:browser`, over the very items the picker listed
+// (`/items.json`): `?peer=cmdk` renders a cmdk list of them (cmdk filters and sorts with its
+// own scorer), `?peer=fuse` searches them with fuse.js alone and renders the top 50,
+// `?peer=ours` does the same with @resource-kit/search. `window.__peer` reports the
+// timings the runner reads.
+import { createResourceSearch } from '@resource-kit/search'
+import { Command } from 'cmdk'
+import Fuse from 'fuse.js'
+import { StrictMode, useEffect } from 'react'
+import { createRoot } from 'react-dom/client'
+
+interface Item {
+  id: string
+  name: string
+  title?: string
+  uri: string
+  description?: string
+}
+
+/** The same keys and weights as the search package's fuse.js ranking. */
+const FUSE_KEYS = [
+  { name: 'name', weight: 3 },
+  { name: 'title', weight: 2 },
+  { name: 'uri', weight: 1 },
+  { name: 'description', weight: 0.5 },
+]
+
+const report: Record<string, number> = {}
+;(window as unknown as { __peer: typeof report }).__peer = report
+
+function CmdkList({ items }: { items: Item[] }) {
+  useEffect(() => {
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        report.allRows = performance.now()
+      }),
+    )
+  }, [])
+  return (
+    <Command label="Resources">
+      <Command.Input aria-label="Search resources" />
+      <Command.List aria-label="Resources" id="list">
+        {items.map((item) => (
+          <Command.Item
+            key={item.id}
+            value={item.id}
+            keywords={[item.name, item.title ?? '', item.uri]}
+          >
+            {item.name}
+          </Command.Item>
+        ))}
+      </Command.List>
+    </Command>
+  )
+}
+
+/** A plain input and a list of the top 50, like a picker without virtualization. */
+function searchList(search: (query: string) => Item[]) {
+  const root = document.getElementById('root')!
+  const input = document.createElement('input')
+  input.setAttribute('aria-label', 'Search resources')
+  const list = document.createElement('ul')
+  list.id = 'list'
+  root.append(input, list)
+  input.addEventListener('input', () => {
+    const rows = search(input.value).map((item) => {
+      const row = document.createElement('li')
+      row.textContent = `${item.name} ${item.uri}`
+      return row
+    })
+    list.replaceChildren(...rows)
+  })
+  report.allRows = performance.now()
+}
+
+async function main() {
+  const items = (await (await fetch('/items.json')).json()) as Item[]
+  report.itemsLoaded = performance.now()
+  const peer = new URLSearchParams(location.search).get('peer')
+  if (peer === 'cmdk') {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <CmdkList items={items} />
+      </StrictMode>,
+    )
+  } else if (peer === 'fuse') {
+    const started = performance.now()
+    const index = Fuse.createIndex(FUSE_KEYS, items)
+    report.buildMs = performance.now() - started
+    const fuse = new Fuse(items, { keys: FUSE_KEYS, includeScore: true }, index)
+    searchList((query) => fuse.search(query, { limit: 50 }).map((hit) => hit.item))
+  } else {
+    const search = createResourceSearch<Item>()
+    const started = performance.now()
+    search.setItems(items)
+    report.buildMs = performance.now() - started
+    searchList((query) => search.search(query).map((hit) => hit.item))
+  }
+}
+
+void main()

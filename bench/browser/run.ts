@@ -1,0 +1,467 @@
+// `npm run bench:browser` (`-- --smoke` for a quick 2,000-resource pass): the built chat
+// app's picker and @-mention composer in Debian Chromium against the demo server, at 10k
+// and 100k resources on one server and 20 servers × 10k, with peers measured in the same
+// run over the same items: a cmdk list, fuse.js alone and @resource-kit/search alone in a
+// page (bench/browser/peer), and the Node client walking the same servers.
+// Figures and how to read them: bench/README.md.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createResourceClient, type Resource } from '@resource-kit/client'
+import { type DemoHttpServer, startDemoHttpServer } from '@resource-kit/demo-server/node'
+import react from '@vitejs/plugin-react'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { build, defaultClientConditions } from 'vite'
+import { buildChat } from '../../apps/chat/scripts/buildChat.ts'
+import { serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
+import { installProbe, type Probe } from './pageProbe.ts'
+
+const smoke = process.argv.includes('--smoke')
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7)
+const PAGE_SIZE = 100
+/** A walk that brings nothing new for this long has stopped (a batch cap, an error). */
+const STALL_MS = 6000
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+interface Scenario {
+  label: string
+  servers: number
+  count: number
+  /** cmdk renders every item: past this many it is not run. */
+  cmdk: boolean
+}
+
+const scenarios: Scenario[] = smoke
+  ? [{ label: '2k', servers: 1, count: 2000, cmdk: true }]
+  : [
+      { label: '10k', servers: 1, count: 10_000, cmdk: true },
+      { label: '100k', servers: 1, count: 100_000, cmdk: true },
+      { label: '20×10k', servers: 20, count: 10_000, cmdk: false },
+    ]
+
+// ---------------------------------------------------------------- statistics
+
+const quantile = (values: number[], q: number) => {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (finite.length === 0) return Number.NaN
+  return finite[Math.min(finite.length - 1, Math.floor(q * finite.length))]!
+}
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'n/a')
+const ratio = (ours: number, peer: number) =>
+  Number.isFinite(ours) && Number.isFinite(peer) && peer > 0
+    ? `${(ours / peer).toFixed(2)}×`
+    : 'n/a'
+
+interface LongTasks {
+  count: number
+  max: number
+  total: number
+}
+
+async function longTasksBetween(page: Page, from: number, to: number): Promise<LongTasks> {
+  const tasks = await page.evaluate(
+    () => (window as unknown as { __probe: Probe }).__probe.longTasks,
+  )
+  const inside = tasks.filter((task) => task.start + task.duration > from && task.start < to)
+  return {
+    count: inside.length,
+    max: inside.reduce((most, task) => Math.max(most, task.duration), 0),
+    total: inside.reduce((sum, task) => sum + task.duration, 0),
+  }
+}
+const tasksText = (t: LongTasks) => `${t.count} long tasks, max ${ms(t.max)}, total ${ms(t.total)}`
+
+// ---------------------------------------------------------------- page helpers
+
+const now = (page: Page) => page.evaluate(() => performance.now())
+
+/** Presses `key` and returns key → paint in ms (see pageProbe.ts). */
+async function timedKey(
+  page: Page,
+  key: string,
+  root: string,
+  options: { attributes?: boolean; ignore?: string } = {},
+): Promise<number> {
+  await page.evaluate(([r, o]) => (window as unknown as { __probe: Probe }).__probe.armKey(r, o), [
+    root,
+    options,
+  ] as const)
+  await page.keyboard.press(key)
+  return page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.keyResult())
+}
+
+async function typeTimed(page: Page, text: string, root: string, ignore?: string) {
+  const times: number[] = []
+  for (const char of text) times.push(await timedKey(page, char, root, { ignore }))
+  return times
+}
+
+const keysText = (times: number[]) => {
+  const unchanged = times.filter((time) => !Number.isFinite(time)).length
+  return `p50 ${ms(quantile(times, 0.5))} / p95 ${ms(quantile(times, 0.95))} (${times.length} keys${unchanged ? `, ${unchanged} changed nothing` : ''})`
+}
+
+async function heapBytes(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+  await cdp.detach()
+  return usedSize
+}
+
+async function openPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  // tsx compiles with keepNames: its `__name` helper must exist in the page too.
+  await context.addInitScript({
+    content: `var __name = (target) => target;\n(${installProbe.toString()})()`,
+  })
+  const page = await context.newPage()
+  page.on('pageerror', (error) => console.log(`  page error: ${error.message}`))
+  await page.goto(url)
+  return page
+}
+
+// ---------------------------------------------------------------- builds and servers
+
+async function buildPeerPage(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: path.join(import.meta.dirname, 'peer'),
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { conditions: ['@resource-kit/source', ...defaultClientConditions] },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  })
+}
+
+/** The Node client walking every server at once: items per second, and the items. */
+async function nodeWalk(servers: DemoHttpServer[]) {
+  const client = createResourceClient()
+  try {
+    for (const [i, server] of servers.entries()) client.addServer(`s${i}`, { url: server.url })
+    await Promise.all(servers.map((_, i) => client.ready(`s${i}`)))
+    const started = performance.now()
+    const walks = await Promise.all(servers.map((_, i) => client.walkResources(`s${i}`)))
+    const elapsed = performance.now() - started
+    const items = walks.flatMap((walk, i) =>
+      walk.items.map((resource: Resource) => ({
+        id: `s${i}\u0000${resource.uri}`,
+        name: resource.name,
+        title: resource.title,
+        uri: resource.uri,
+        description: resource.description,
+      })),
+    )
+    return { items, elapsed, perSecond: (items.length / elapsed) * 1000 }
+  } finally {
+    await client.close()
+  }
+}
+
+// ---------------------------------------------------------------- the picker in the chat app
+
+const SIDE = 'aside[aria-label="Resource picker and preview"]'
+const SIDE_INPUT = `${SIDE} [aria-label="Search resources"]`
+const LIVE = '[aria-live], [role="status"], [role="log"]'
+
+interface PickerFigures {
+  firstRows: number
+  allListed: number
+  listed: number
+  complete: boolean
+  perSecond: number
+  load: LongTasks
+  heap: number
+  typingWhileLoading: number[]
+  side: number[]
+  sideTasks: LongTasks
+  arrows: number[]
+  arrowTasks: LongTasks
+  toggles: number[]
+  toggleTasks: LongTasks
+  popup: number[]
+  popupTasks: LongTasks
+}
+
+async function measurePicker(
+  browser: Browser,
+  appUrl: string,
+  expected: { servers: number; total: number },
+  query: string,
+): Promise<PickerFigures> {
+  const page = await openPage(browser, appUrl)
+  try {
+    const row = `${SIDE} [role="treeitem"], ${SIDE} [role="option"]`
+    await page.waitForSelector(row, { timeout: 120_000 })
+    const firstRows = await now(page)
+    // Typing while pages still arrive: the first half of the query, then deleted.
+    await page.click(SIDE_INPUT)
+    const typingWhileLoading = await typeTimed(page, query.slice(0, 4), SIDE, LIVE)
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace')
+    // Wait for the walk to end or stall.
+    let listed = 0
+    let complete = false
+    let firstAt = 0
+    let firstCount = 0
+    let lastAt = 0
+    let lastChange = Date.now()
+    while (Date.now() - lastChange < STALL_MS) {
+      const pages = await page.evaluate(
+        () => (window as unknown as { __probe: Probe }).__probe.pages,
+      )
+      const total = pages.reduce((sum, p) => sum + p.count, 0)
+      if (total !== listed) {
+        listed = total
+        lastChange = Date.now()
+        lastAt = pages.at(-1)?.at ?? 0
+        firstAt = pages[0]?.at ?? 0
+        firstCount = pages[0]?.count ?? 0
+      }
+      complete = pages.filter((p) => p.last).length >= expected.servers && total >= expected.total
+      if (complete) break
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const allListed = await page.evaluate(() =>
+      (window as unknown as { __probe: Probe }).__probe.settled(),
+    )
+    const load = await longTasksBetween(page, 0, allListed)
+    // From the first page received to the last: pages after the first, per second.
+    const perSecond = ((listed - firstCount) / Math.max(1, lastAt - firstAt)) * 1000
+    const heap = await heapBytes(page)
+
+    // The side search: type the query, then arrows through the hits.
+    await page.click(SIDE_INPUT)
+    const typingFrom = await now(page)
+    const side = await typeTimed(page, query, SIDE, LIVE)
+    const sideTasks = await longTasksBetween(page, typingFrom, await now(page))
+    const arrowsFrom = await now(page)
+    const arrows: number[] = []
+    for (let i = 0; i < 15; i++)
+      arrows.push(await timedKey(page, 'ArrowDown', SIDE, { attributes: true, ignore: LIVE }))
+    const arrowTasks = await longTasksBetween(page, arrowsFrom, await now(page))
+    await page.fill(SIDE_INPUT, '')
+
+    // Tree ↔ List with the keyboard on the view buttons.
+    const togglesFrom = await now(page)
+    const toggles: number[] = []
+    for (const view of ['List', 'Tree', 'List', 'Tree']) {
+      await page.focus(`${SIDE} [role="group"][aria-label="View"] button:text-is("${view}")`)
+      toggles.push(await timedKey(page, 'Enter', SIDE, { ignore: LIVE }))
+    }
+    const toggleTasks = await longTasksBetween(page, togglesFrom, await now(page))
+
+    // The @ popup of the composer.
+    const composer = '[aria-label="Message"]'
+    await page.click(composer)
+    await page.keyboard.press('@')
+    await page.waitForTimeout(300)
+    const popupFrom = await now(page)
+    const popup = await typeTimed(page, query, 'body', `${LIVE}, ${composer}, ${SIDE}`)
+    const popupTasks = await longTasksBetween(page, popupFrom, await now(page))
+    return {
+      firstRows,
+      allListed,
+      listed,
+      complete,
+      perSecond,
+      load,
+      heap,
+      typingWhileLoading,
+      side,
+      sideTasks,
+      arrows,
+      arrowTasks,
+      toggles,
+      toggleTasks,
+      popup,
+      popupTasks,
+    }
+  } finally {
+    await page.context().close()
+  }
+}
+
+// ---------------------------------------------------------------- the peers
+
+interface PeerFigures {
+  allRows: number
+  buildMs: number
+  load: LongTasks
+  keys: number[]
+  arrows: number[]
+  heap: number
+}
+
+async function measurePeer(
+  browser: Browser,
+  url: string,
+  peer: 'cmdk' | 'fuse' | 'ours',
+  query: string,
+): Promise<PeerFigures> {
+  const page = await openPage(browser, `${url}?peer=${peer}`)
+  try {
+    await page.waitForFunction(
+      () => ((window as unknown as { __peer: Record<string, number> }).__peer.allRows ?? 0) > 0,
+      undefined,
+      { timeout: 300_000, polling: 200 },
+    )
+    const report = await page.evaluate(
+      () => (window as unknown as { __peer: Record<string, number> }).__peer,
+    )
+    const allRows = await page.evaluate(() =>
+      (window as unknown as { __probe: Probe }).__probe.settled(),
+    )
+    const load = await longTasksBetween(page, 0, allRows)
+    const heap = await heapBytes(page)
+    await page.click('[aria-label="Search resources"]')
+    const keys = await typeTimed(page, peer === 'cmdk' ? query.slice(0, 5) : query, '#list')
+    const arrows: number[] = []
+    if (peer === 'cmdk')
+      for (let i = 0; i < 10; i++)
+        arrows.push(await timedKey(page, 'ArrowDown', '#list', { attributes: true }))
+    return { allRows, buildMs: report.buildMs ?? Number.NaN, load, keys, arrows, heap }
+  } finally {
+    await page.context().close()
+  }
+}
+
+// ---------------------------------------------------------------- the run
+
+async function runScenario(
+  browser: Browser,
+  scenario: Scenario,
+  dirs: { app: string; peer: string },
+) {
+  console.log(
+    `\n### ${scenario.label}: ${scenario.servers} server(s) × ${scenario.count.toLocaleString('en-US')} resources, pages of ${PAGE_SIZE}\n`,
+  )
+  let config: unknown = { servers: [] }
+  const app = await serveStatic({ root: dirs.app, config: () => config })
+  const peerSite = await serveStatic({ root: dirs.peer, config: () => ({}) })
+  const origin = new URL(app.url).origin
+  const servers: DemoHttpServer[] = []
+  try {
+    for (let i = 0; i < scenario.servers; i++)
+      servers.push(
+        await startDemoHttpServer({
+          port: 0,
+          count: scenario.count,
+          pageSize: PAGE_SIZE,
+          seed: i + 1,
+          logIntervalMs: 60_000,
+          corsOrigins: [origin],
+        }),
+      )
+    config = {
+      servers: servers.map((server, i) => ({
+        id: `s${i}`,
+        url: server.url,
+        name: `Server ${i + 1}`,
+      })),
+    }
+    const node = await nodeWalk(servers)
+    await writeFile(path.join(dirs.peer, 'items.json'), JSON.stringify(node.items))
+    // A query that exists: the first 7 letters of a name from the middle of the list.
+    const name = node.items[Math.floor(node.items.length / 2)]!.name
+    const query =
+      name
+        .replace(/[^a-zA-Z]/g, '')
+        .slice(0, 7)
+        .toLowerCase() || 'config'
+    const listedTotal = node.items.length
+
+    const picker = await measurePicker(
+      browser,
+      app.url,
+      { servers: scenario.servers, total: listedTotal },
+      query,
+    )
+    const fuse = await measurePeer(browser, peerSite.url, 'fuse', query)
+    const ours = await measurePeer(browser, peerSite.url, 'ours', query)
+    const cmdk = scenario.cmdk ? await measurePeer(browser, peerSite.url, 'cmdk', query) : undefined
+
+    const line = (label: string, text: string) => console.log(`- ${label}: ${text}`)
+    line('query typed', `"${query}"`)
+    line(
+      'time to first rows / all listed',
+      `${ms(picker.firstRows)} / ${picker.complete ? ms(picker.allListed) : `stopped at ${picker.listed.toLocaleString('en-US')} of ${listedTotal.toLocaleString('en-US')} (${ms(picker.allListed)})`}` +
+        (cmdk
+          ? `; cmdk all rows ${ms(cmdk.allRows)} (ratio ${ratio(picker.allListed, cmdk.allRows)})`
+          : ''),
+    )
+    line(
+      'walk throughput',
+      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×)`,
+    )
+    line(
+      'load + indexing',
+      `${tasksText(picker.load)}${cmdk ? `; cmdk render ${tasksText(cmdk.load)}` : ''}`,
+    )
+    line(
+      'index build in the page',
+      `ours ${ms(ours.buildMs)}, fuse.js createIndex ${ms(fuse.buildMs)} (ratio ${ratio(ours.buildMs, fuse.buildMs)}); on the main thread ${tasksText(ours.load)}`,
+    )
+    line('side search key → paint while pages arrive', keysText(picker.typingWhileLoading))
+    line(
+      'side search key → paint',
+      `${keysText(picker.side)}; fuse.js alone ${keysText(fuse.keys)} (p95 ratio ${ratio(quantile(picker.side, 0.95), quantile(fuse.keys, 0.95))})` +
+        (cmdk
+          ? `; cmdk ${keysText(cmdk.keys)} (p95 ratio ${ratio(quantile(picker.side, 0.95), quantile(cmdk.keys, 0.95))})`
+          : '') +
+        `; ours alone ${keysText(ours.keys)}`,
+    )
+    line('side search typing', tasksText(picker.sideTasks))
+    line(
+      '@ popup key → paint',
+      `${keysText(picker.popup)}; fuse.js alone p95 ratio ${ratio(quantile(picker.popup, 0.95), quantile(fuse.keys, 0.95))}` +
+        (cmdk
+          ? `; cmdk p95 ratio ${ratio(quantile(picker.popup, 0.95), quantile(cmdk.keys, 0.95))}`
+          : ''),
+    )
+    line('@ popup typing', tasksText(picker.popupTasks))
+    line(
+      'arrow → paint',
+      `${keysText(picker.arrows)}, ${tasksText(picker.arrowTasks)}` +
+        (cmdk
+          ? `; cmdk ${keysText(cmdk.arrows)} (p95 ratio ${ratio(quantile(picker.arrows, 0.95), quantile(cmdk.arrows, 0.95))})`
+          : ''),
+    )
+    line(
+      'Tree ↔ List',
+      `${picker.toggles.map((t) => ms(t)).join(', ')}; ${tasksText(picker.toggleTasks)}`,
+    )
+    const perResource = picker.heap / Math.max(1, picker.listed)
+    line(
+      'JS heap',
+      `${(picker.heap / 1e6).toFixed(0)} MB with ${picker.listed.toLocaleString('en-US')} listed, ${(perResource / 1024).toFixed(2)} KB per resource; fuse.js page ${(fuse.heap / listedTotal / 1024).toFixed(2)} KB per item (ratio ${ratio(perResource, fuse.heap / listedTotal)})` +
+        (cmdk ? `; cmdk page ${(cmdk.heap / listedTotal / 1024).toFixed(2)} KB per item` : ''),
+    )
+  } finally {
+    await Promise.all([app.close(), peerSite.close(), ...servers.map((server) => server.close())])
+  }
+}
+
+const work = await mkdtemp(path.join(tmpdir(), 'rk-bench-browser-'))
+const dirs = { app: path.join(work, 'app'), peer: path.join(work, 'peer') }
+console.log('building the chat app and the peer page…')
+await buildChat({ outDir: dirs.app, quiet: true, sourcemap: false })
+await buildPeerPage(dirs.peer)
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+})
+try {
+  for (const scenario of scenarios)
+    if (!only || scenario.label === only) await runScenario(browser, scenario, dirs)
+} finally {
+  await browser.close()
+  await rm(work, { recursive: true, force: true })
+}

@@ -1,0 +1,127 @@
+// What a host ships (esbuild, minified, gzip; React excluded, the way a host bundles it):
+// the client alone, the picker, the composer — each with its dependencies. Each bundle may
+// hold only the packages listed (so the persister, the worker helper or a JSON-schema
+// validator never sneak in), within a gzip budget a little above today's size.
+// Figures and what is in them: bench/README.md ("What a host ships").
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+
+const repoRoot = new URL('../../', import.meta.url).pathname
+
+/** Packages every bundle below needs: the SDK (wire), zod (the SDK's schemas), the cache. */
+const CLIENT_PACKAGES = [
+  '@modelcontextprotocol/client',
+  '@modelcontextprotocol/core',
+  '@tanstack/query-core',
+  'eventsource-parser',
+  'pkce-challenge',
+  'zod',
+  'packages/client',
+]
+
+interface Budget {
+  source: string
+  /** Most KB gzip. */
+  gzipKb: number
+  packages: string[]
+}
+
+const BUDGETS: Record<string, Budget> = {
+  'client alone': {
+    source: `export { createResourceClient } from '@resource-kit/client'`,
+    gzipKb: 110,
+    packages: CLIENT_PACKAGES,
+  },
+  'client + picker': {
+    source: `export { createResourceClient } from '@resource-kit/client'
+      export { Picker, ResourceKitProvider } from '@resource-kit/react'`,
+    gzipKb: 156,
+    packages: [
+      ...CLIENT_PACKAGES,
+      '@tanstack/react-query',
+      '@tanstack/react-virtual',
+      '@tanstack/virtual-core',
+      'fuse.js',
+      'zustand',
+      'use-sync-external-store',
+      'packages/react',
+      'packages/search',
+    ],
+  },
+  'client + composer': {
+    source: `export { createResourceClient } from '@resource-kit/client'
+      export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
+    gzipKb: 150,
+    packages: [
+      ...CLIENT_PACKAGES,
+      '@tanstack/react-query',
+      '@floating-ui/core',
+      '@floating-ui/dom',
+      '@floating-ui/react',
+      '@floating-ui/react-dom',
+      '@floating-ui/utils',
+      'tabbable',
+      'fuse.js',
+      'zustand',
+      'use-sync-external-store',
+      'packages/react',
+      'packages/search',
+    ],
+  },
+  'persister (added to the client)': {
+    source: `export { persistResourceCache } from '@resource-kit/client/persist'`,
+    gzipKb: 8,
+    packages: [
+      '@tanstack/query-core',
+      '@tanstack/query-persist-client-core',
+      '@tanstack/query-async-storage-persister',
+      'idb-keyval',
+      'packages/client',
+    ],
+  },
+}
+
+/** The package (or workspace folder) an input file belongs to. */
+function packageOf(file: string): string {
+  const inModules = file.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)
+  if (inModules) return inModules[1]!
+  return file.split('/').slice(0, 2).join('/')
+}
+
+async function bundle(source: string) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: repoRoot, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    conditions: ['@resource-kit/source'],
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+    loader: { '.css': 'empty' },
+  })
+  const code = result.outputFiles[0]!.contents
+  const inputs = Object.values(result.metafile.outputs)[0]!.inputs
+  const packages = new Set(
+    Object.entries(inputs)
+      .filter(([file, input]) => input.bytesInOutput > 0 && file !== '<stdin>')
+      .map(([file]) => packageOf(file)),
+  )
+  return { gzipKb: gzipSync(code).length / 1024, packages: [...packages].sort() }
+}
+
+describe('what a host ships', () => {
+  for (const [name, budget] of Object.entries(BUDGETS)) {
+    it(`${name}: only its packages, at most ${budget.gzipKb} KB gzip`, async () => {
+      const shipped = await bundle(budget.source)
+      const unexpected = shipped.packages.filter((pkg) => !budget.packages.includes(pkg))
+      expect(unexpected, `${name} ships packages it should not`).toEqual([])
+      expect(shipped.gzipKb, `${name}: ${shipped.gzipKb.toFixed(1)} KB gzip`).toBeLessThanOrEqual(
+        budget.gzipKb,
+      )
+    }, 60_000)
+  }
+})

@@ -1,0 +1,187 @@
+// The main-thread side of a search that lives in a Web Worker (searchHost.ts): the same
+// calls as ResourceSearch, asynchronous. Only the difference of each list crosses to the
+// worker (a new page, a diff), in slices, as the searchable fields alone; hits come back
+// as ids and are mapped to the caller's objects here. Without an endpoint, or when the
+// worker fails, the same search runs on this thread (the fallback).
+import { type Endpoint, type Remote, wrap } from 'comlink'
+import { createResourceSearch } from './resourceSearch.ts'
+import type { SearchHostApi } from './searchHost.ts'
+import type {
+  ResourceSearch,
+  ResourceSearchOptions,
+  SearchableItem,
+  SearchHit,
+  SearchOptions,
+} from './types.ts'
+
+/** Items copied to the worker per message: a structured clone of this many stays well within a frame. */
+const SLICE = 2000
+
+export interface AsyncSearchOptions extends SearchOptions {
+  /** Aborting rejects the search with the signal's reason. */
+  signal?: AbortSignal
+}
+
+/** A ResourceSearch whose index lives off the main thread. */
+export interface AsyncResourceSearch<T extends SearchableItem> {
+  /** Makes the searched items exactly `items`; only what changed is sent to the worker. */
+  setItems(items: readonly T[], signal?: AbortSignal): Promise<void>
+  upsert(items: readonly T[], signal?: AbortSignal): Promise<void>
+  remove(ids: Iterable<string>, signal?: AbortSignal): Promise<void>
+  /** Hits for `query`, best first, holding the objects given to this search. */
+  search(query: string, options?: AsyncSearchOptions): Promise<SearchHit<T>[]>
+  /** Items known on this thread. */
+  readonly size: number
+  /** Where the index lives now: `main` without a worker or after the worker failed. */
+  readonly host: 'worker' | 'main'
+  /** Ends the worker's use (the caller terminates a worker it started). */
+  close(): void
+}
+
+export interface WorkerSearchOptions extends ResourceSearchOptions {
+  /** The worker running `@resource-kit/search/worker`; without one the search runs on this thread. */
+  endpoint?: Endpoint
+  /** Told when the worker fails and the search falls back to this thread. */
+  onFallback?: (error: unknown) => void
+}
+
+function slim(item: SearchableItem): SearchableItem {
+  const copy: SearchableItem = { id: item.id, name: item.name, uri: item.uri }
+  if (typeof item.title === 'string') copy.title = item.title
+  if (typeof item.description === 'string') copy.description = item.description
+  return copy
+}
+
+function isSearchable<I>(item: I): item is I & SearchableItem {
+  if (item === null || typeof item !== 'object') return false
+  const { id, name, uri } = item as unknown as Record<string, unknown>
+  return typeof id === 'string' && typeof name === 'string' && typeof uri === 'string'
+}
+
+function sameFields(a: SearchableItem, b: SearchableItem): boolean {
+  return (
+    a.name === b.name && a.title === b.title && a.uri === b.uri && a.description === b.description
+  )
+}
+
+/** Creates a search in the worker behind `options.endpoint` (or on this thread without one). */
+export function createWorkerSearch<T extends SearchableItem>(
+  options: WorkerSearchOptions = {},
+): AsyncResourceSearch<T> {
+  const { endpoint, onFallback, ...searchOptions } = options
+  const items = new Map<string, T>()
+  let local: ResourceSearch<T> | undefined
+  let remote: Remote<SearchHostApi> | undefined
+  let closed = false
+  if (endpoint) {
+    remote = wrap<SearchHostApi>(endpoint)
+    // A worker that fails to load or throws at the top level reports it here.
+    endpoint.addEventListener('error', (event) => fallBack(event))
+    void remote.configure(searchOptions).catch(fallBack)
+  } else {
+    local = createResourceSearch<T>(searchOptions)
+  }
+
+  function fallBack(error: unknown): void {
+    if (local) return
+    remote = undefined
+    local = createResourceSearch<T>(searchOptions)
+    local.setItems([...items.values()])
+    onFallback?.(error)
+  }
+
+  /** Runs `call` on the worker, or on this thread when there is none (or it failed). */
+  async function run<R>(
+    onWorker: (api: Remote<SearchHostApi>) => Promise<R>,
+    onMain: (search: ResourceSearch<T>) => R,
+  ): Promise<R> {
+    if (closed) throw new Error('The search is closed')
+    if (remote) {
+      try {
+        return await onWorker(remote)
+      } catch (error) {
+        fallBack(error)
+      }
+    }
+    return onMain(local!)
+  }
+
+  async function send(changed: T[], removed: string[], signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted()
+    await run(
+      async (api) => {
+        if (removed.length > 0) await api.remove(removed)
+        for (let i = 0; i < changed.length; i += SLICE) {
+          await api.upsert(changed.slice(i, i + SLICE).map(slim))
+        }
+      },
+      (search) => {
+        search.remove(removed)
+        search.upsert(changed)
+      },
+    )
+  }
+
+  return {
+    async setItems(list, signal) {
+      const seen = new Set<string>()
+      const changed: T[] = []
+      for (const item of Array.isArray(list) ? list : []) {
+        if (!isSearchable(item)) continue
+        seen.add(item.id)
+        const known = items.get(item.id)
+        if (!known || !sameFields(known, item)) changed.push(item)
+        items.set(item.id, item)
+      }
+      const removed: string[] = []
+      for (const id of items.keys()) if (!seen.has(id)) removed.push(id)
+      for (const id of removed) items.delete(id)
+      if (local && !remote) {
+        signal?.throwIfAborted()
+        local.setItems(list)
+        return
+      }
+      await send(changed, removed, signal)
+    },
+
+    async upsert(list, signal) {
+      const changed = (Array.isArray(list) ? list : []).filter(isSearchable) as T[]
+      for (const item of changed) items.set(item.id, item)
+      await send(changed, [], signal)
+    },
+
+    async remove(ids, signal) {
+      const removed = [...ids].filter((id) => items.delete(id))
+      await send([], removed, signal)
+    },
+
+    async search(query, { signal, ...rest } = {}) {
+      signal?.throwIfAborted()
+      const hits = await run(
+        async (api) => {
+          const found = await api.search(query, rest)
+          return found.flatMap((hit): SearchHit<T>[] => {
+            const item = items.get(hit.id)
+            return item ? [{ item, score: hit.score, matches: hit.matches }] : []
+          })
+        },
+        (search) => search.search(query, rest),
+      )
+      signal?.throwIfAborted()
+      return hits
+    },
+
+    get size() {
+      return items.size
+    },
+
+    get host() {
+      return remote ? 'worker' : 'main'
+    },
+
+    close() {
+      closed = true
+      remote = undefined
+    },
+  }
+}
