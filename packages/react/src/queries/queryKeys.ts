@@ -5,22 +5,26 @@
 // client's read() fetches its own key, and sharing it would make a query wait on itself.
 import { type ResourceClient, resourceKeys } from '@resource-kit/client'
 
-type Client = Pick<ResourceClient, 'partition'>
+// The partition per server: a signed-in server's entries sit under its account's partition.
+type Client = Pick<ResourceClient, 'partitionOf'>
 
 export const reactKeys = {
   /** Every page of the resource list, as one infinite query. */
   resourceList: (client: Client, serverId: string) =>
-    [...resourceKeys.lists(serverId, client.partition), { infinite: true }] as const,
+    [...resourceKeys.lists(serverId, client.partitionOf(serverId)), { infinite: true }] as const,
   /** The bounded walk over the template list. */
   templateList: (client: Client, serverId: string) =>
-    [...resourceKeys.templateLists(serverId, client.partition), { walk: true }] as const,
+    [
+      ...resourceKeys.templateLists(serverId, client.partitionOf(serverId)),
+      { walk: true },
+    ] as const,
   /**
    * One read, as React Query caches it (under the client's read key for that URI). The
    * size limit is part of the key: a read refused at 1 kB is not the answer for 1 MB.
    */
   read: (client: Client, serverId: string, uri: string, maxBytes?: number) =>
     [
-      ...resourceKeys.read(serverId, client.partition, uri),
+      ...resourceKeys.read(serverId, client.partitionOf(serverId), uri),
       { view: 'react', maxBytes: maxBytes ?? null },
     ] as const,
   /** One completion request (not cacheable per spec; kept briefly). */
@@ -33,7 +37,7 @@ export const reactKeys = {
     context: Record<string, string>,
   ) =>
     [
-      ...resourceKeys.partition(serverId, client.partition),
+      ...resourceKeys.partition(serverId, client.partitionOf(serverId)),
       'completion',
       { template, name, value, context },
     ] as const,

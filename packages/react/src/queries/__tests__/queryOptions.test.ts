@@ -34,6 +34,19 @@ describe('query option factories', () => {
     }
   })
 
+  it('keys each server under the partition the client names for it (its signed-in account)', () => {
+    const c = { ...client(), partitionOf: (id: string) => `default~account-of-${id}` }
+    for (const key of [
+      resourceListInfiniteOptions(c, 's1').queryKey,
+      templateListOptions(c, 's1').queryKey,
+      readOptions(c, 's1', 'x://1').queryKey,
+      completionOptions(c, 's1', { template: 'x://{id}', argument: { name: 'id', value: '' } })
+        .queryKey,
+    ]) {
+      expect(key.slice(0, 3)).toEqual(['mcp', 's1', 'default~account-of-s1'])
+    }
+  })
+
   it('keys a read by its size limit, so a read refused at one limit is not reused at another', () => {
     const c = client()
     const keys = [undefined, 1024, 1_000_000].map((maxBytes) =>
