@@ -40,6 +40,8 @@ import { pageQuery, readQuery } from './resourceQueries.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
 import type { ServerConnection } from './serverConnection.ts'
 import { ServerRegistry } from './serverRegistry.ts'
+import type { Session } from './session.ts'
+import { SessionExpiredError } from './sessionExpiredError.ts'
 import { SharedFetches } from './sharedFetch.ts'
 import { createServerSubscriptions, type ServerSubscriptions } from './subscriptions.ts'
 import { isUriUnder } from './subscriptionsFilter.ts'
@@ -435,8 +437,19 @@ class HeadlessResourceClient implements ResourceClient {
     cursor: string | undefined,
     signal: AbortSignal,
   ): Promise<Page<Resource | ResourceTemplate>> {
+    return this.#onSession(serverId, signal, (session) =>
+      this.#fetchPageOn(session, kind, serverId, cursor, signal),
+    )
+  }
+
+  async #fetchPageOn(
+    session: Session,
+    kind: ListKind,
+    serverId: string,
+    cursor: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Page<Resource | ResourceTemplate>> {
     const sentAt = this.#freshness.now()
-    const session = await this.#registry.require(serverId).getSession(signal)
     const method = LIST_METHOD[kind]
     const defaultTtlMs = this.#options.defaultTtlMs ?? 0
     try {
@@ -496,9 +509,38 @@ class HeadlessResourceClient implements ResourceClient {
     return result
   }
 
+  /**
+   * Runs one request on the server's session. A session the server no longer knows (a 2025
+   * HTTP 404) is replaced by the connection at once: the request is sent again, once, on the
+   * new one (lists and reads are safe to repeat).
+   */
+  async #onSession<T>(
+    serverId: string,
+    signal: AbortSignal,
+    request: (session: Session) => Promise<T>,
+  ): Promise<T> {
+    const connection = this.#registry.require(serverId)
+    try {
+      return await request(await connection.getSession(signal))
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError) || signal.aborted) throw error
+      return request(await connection.getSession(signal))
+    }
+  }
+
   async #fetchRead(serverId: string, uri: string, signal: AbortSignal): Promise<ReadResult> {
+    return this.#onSession(serverId, signal, (session) =>
+      this.#fetchReadOn(session, serverId, uri, signal),
+    )
+  }
+
+  async #fetchReadOn(
+    session: Session,
+    serverId: string,
+    uri: string,
+    signal: AbortSignal,
+  ): Promise<ReadResult> {
     const sentAt = this.#freshness.now()
-    const session = await this.#registry.require(serverId).getSession(signal)
     try {
       const { result, rounds } = await requestWithInput(
         session,
