@@ -3,9 +3,8 @@
 // scheme, undo after clearing, connection failures in plain words, and a split build.
 // axe runs in each state; screenshots go to test-artifacts/browser/.
 import { readdir, stat } from 'node:fs/promises'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { createStubHttpServers } from '@resource-kit/test-utils'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot } from './harness/artifacts.ts'
@@ -15,33 +14,14 @@ import { indicatorContrast } from './harness/contrast.ts'
 import { useViewport, viewports } from './harness/viewports.ts'
 
 let chat: ChatHarness
-const servers: http.Server[] = []
-
-function serve(handler: http.RequestListener): Promise<string> {
-  return new Promise((resolve) => {
-    const server = http.createServer(handler)
-    servers.push(server)
-    server.listen(0, '127.0.0.1', () => {
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`)
-    })
-  })
-}
-
-async function closedPortUrl(): Promise<string> {
-  const server = http.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return `http://127.0.0.1:${port}/mcp`
-}
+const { serve, closedPortUrl, close: closeStubServers } = createStubHttpServers()
 
 beforeAll(async () => {
   chat = await startChatHarness()
 }, 90_000)
 
 afterAll(async () => {
-  for (const server of servers) server.closeAllConnections()
-  for (const server of servers) server.close()
+  closeStubServers()
   await chat?.close()
 })
 

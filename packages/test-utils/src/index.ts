@@ -43,3 +43,4 @@ export {
 export type { HttpFixture } from './serveFetch.ts'
 export { serveFetch } from './serveFetch.ts'
 export { StdioInPlaceTransport } from './stdioInPlace.ts'
+export { createStubHttpServers, type StubHttpServers } from './stubHttpServers.ts'

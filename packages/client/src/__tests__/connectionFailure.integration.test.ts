@@ -1,32 +1,12 @@
 // Real connection failures over real HTTP (and real DNS, real closed ports) on Node, read by
 // describeConnectionFailure: each gets its own cause, and the raw detail is kept.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { createStubHttpServers } from '@resource-kit/test-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeConnectionFailure } from '../connectionFailure.ts'
 import { connectSdkSession } from '../sdkSession.ts'
 
-const servers: http.Server[] = []
-
-function serve(handler: http.RequestListener): Promise<string> {
-  return new Promise((resolve) => {
-    const server = http.createServer(handler)
-    servers.push(server)
-    server.listen(0, '127.0.0.1', () => {
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`)
-    })
-  })
-}
-
-/** A port that was just free: bound, then closed. */
-async function closedPortUrl(): Promise<string> {
-  const server = http.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return `http://127.0.0.1:${port}/mcp`
-}
+const { serve, closedPortUrl, close: closeStubServers } = createStubHttpServers()
 
 async function failureOf(url: string, timeoutMs?: number) {
   const error = await connectSdkSession(new StreamableHTTPClientTransport(new URL(url)), {
@@ -64,10 +44,7 @@ beforeAll(async () => {
   }
 })
 
-afterAll(() => {
-  for (const server of servers) server.closeAllConnections?.()
-  for (const server of servers) server.close()
-})
+afterAll(() => closeStubServers())
 
 describe('describeConnectionFailure on real failures', () => {
   it('calls an HTML page, plain JSON and a 404 "not an MCP endpoint", with the raw detail kept', async () => {

@@ -20,31 +20,25 @@ const client = () =>
     },
   ])
 
+/** The first three parts (prefix, server, partition) of every key the factories make for s1. */
+const keyPrefixes = (c: ReturnType<typeof client>) =>
+  [
+    resourceListInfiniteOptions(c, 's1').queryKey,
+    templateListOptions(c, 's1').queryKey,
+    readOptions(c, 's1', 'x://1').queryKey,
+    completionOptions(c, 's1', { template: 'x://{id}', argument: { name: 'id', value: '' } })
+      .queryKey,
+  ].map((key) => key.slice(0, 3))
+
 describe('query option factories', () => {
   it('keys every query under the client prefix for the server and partition', () => {
-    const c = client()
-    for (const key of [
-      resourceListInfiniteOptions(c, 's1').queryKey,
-      templateListOptions(c, 's1').queryKey,
-      readOptions(c, 's1', 'x://1').queryKey,
-      completionOptions(c, 's1', { template: 'x://{id}', argument: { name: 'id', value: '' } })
-        .queryKey,
-    ]) {
-      expect(key.slice(0, 3)).toEqual(['mcp', 's1', 'default'])
-    }
+    for (const prefix of keyPrefixes(client())) expect(prefix).toEqual(['mcp', 's1', 'default'])
   })
 
   it('keys each server under the partition the client names for it (its signed-in account)', () => {
     const c = { ...client(), partitionOf: (id: string) => `default~account-of-${id}` }
-    for (const key of [
-      resourceListInfiniteOptions(c, 's1').queryKey,
-      templateListOptions(c, 's1').queryKey,
-      readOptions(c, 's1', 'x://1').queryKey,
-      completionOptions(c, 's1', { template: 'x://{id}', argument: { name: 'id', value: '' } })
-        .queryKey,
-    ]) {
-      expect(key.slice(0, 3)).toEqual(['mcp', 's1', 'default~account-of-s1'])
-    }
+    for (const prefix of keyPrefixes(c))
+      expect(prefix).toEqual(['mcp', 's1', 'default~account-of-s1'])
   })
 
   it('keys a read by its size limit, so a read refused at one limit is not reused at another', () => {
