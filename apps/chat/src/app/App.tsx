@@ -111,6 +111,7 @@ export function App({ config, chat, storage }: AppProps) {
           inputBridge={chat.inputBridge}
           previewing={previewing}
           serverName={(id) => names.get(id) ?? id}
+          returnFocus={() => composer.current?.focus()}
         />
         <ComposerBar
           sources={sources}
