@@ -9,6 +9,7 @@ import {
 } from './elicitationForm.ts'
 import { InputRequiredError, InvalidContentError } from './errors.ts'
 import type { ElicitationAnswer, InputContext, InputHandler } from './inputHandler.ts'
+import { isPlainObject } from './isPlainObject.ts'
 import type { Session } from './session.ts'
 
 /** Answers an embedded `sampling/createMessage` with a `CreateMessageResult`. */
@@ -119,7 +120,7 @@ interface InputRequired {
 
 /** `undefined` for a complete result; the input asked for otherwise. Anything malformed throws. */
 function readResult(method: string, result: unknown, serverId: string): InputRequired | undefined {
-  if (!isObject(result))
+  if (!isPlainObject(result))
     throw new InvalidContentError(method, 'the result is not an object', serverId)
   const type = result.resultType
   if (type === undefined || type === 'complete') return undefined
@@ -144,11 +145,11 @@ function readResult(method: string, result: unknown, serverId: string): InputReq
     }
     return { requestState }
   }
-  if (!isObject(inputRequests))
+  if (!isPlainObject(inputRequests))
     throw new InvalidContentError(method, 'inputRequests is not an object', serverId)
   const requests = Object.entries(inputRequests).map(
     ([key, request]): [string, Record<string, unknown>] => {
-      if (!isObject(request) || typeof request.method !== 'string') {
+      if (!isPlainObject(request) || typeof request.method !== 'string') {
         throw new InvalidContentError(
           method,
           `input request "${key.slice(0, 60)}" has no method`,
@@ -193,7 +194,7 @@ async function answerOne(
   handlerContext: InputContext,
   options: RequestWithInputOptions,
 ): Promise<unknown> {
-  const params = isObject(request.params) ? request.params : {}
+  const params = isPlainObject(request.params) ? request.params : {}
   const { serverId } = context
   switch (request.method) {
     case 'elicitation/create': {
@@ -235,7 +236,7 @@ function toElicitResult(
   what: string,
   context: ErrorContext,
 ): ElicitationAnswer {
-  const action = isObject(answer) ? answer.action : undefined
+  const action = isPlainObject(answer) ? answer.action : undefined
   if (action === 'decline' || action === 'cancel')
     throw new InputDeclinedError(action, what, context)
   if (action !== 'accept')
@@ -267,8 +268,4 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
 
 function onServer(serverId: string): string {
   return ` on server "${serverId}"`
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

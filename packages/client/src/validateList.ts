@@ -4,7 +4,7 @@
 import { assertCompleteResult, readCacheHints } from './cacheHints.ts'
 import { InvalidContentError } from './errors.ts'
 import { checkIconSrc } from './iconSafety.ts'
-import { isPlainObject } from './sdkWireTap.ts'
+import { isPlainObject } from './isPlainObject.ts'
 import type { Annotations, Icon, Page, Resource, ResourceTemplate } from './types.ts'
 
 export function toResourcePage(
