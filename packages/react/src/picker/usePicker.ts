@@ -103,7 +103,7 @@ export interface PickerApi extends PickerPropGetters {
   setQuery: (query: string) => void
   /** Sets the view (calls `onViewChange`; stores it when uncontrolled). */
   setView: (view: PickerView) => void
-  /** Does what the row is for: choose, open the template form, expand, retry, load more. */
+  /** Does what the row is for: choose, open the template form, expand, retry or sign in, load more. */
   activate: (row: PickerRow) => void
   /** Adds a resource reached another way (e.g. a template's form) to the selection. */
   selectDescriptor: (descriptor: ResourceDescriptor) => void
@@ -213,7 +213,9 @@ export function usePicker(options: UsePickerOptions): PickerApi {
           setExpanded(row, !row.expanded)
           return
         case 'status':
-          row.source.retry?.()
+          if (row.source.signingIn) return
+          if (row.source.signIn) row.source.signIn()
+          else row.source.retry?.()
           return
         case 'loadMore':
           row.source.loadMore?.()
