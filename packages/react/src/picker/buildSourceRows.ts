@@ -81,6 +81,8 @@ export function statusText(source: PickerSource): string | undefined {
     case 'loading':
       return 'Loading resources…'
     case 'needs-auth':
+      if (source.signingIn) return `Signing in to ${name}…`
+      if (source.signIn) return `Sign in to ${name}`
       return `${name} needs sign-in${why ? `: ${why}` : ''}`
     case 'needs-input':
       return `${name} needs input${why ? `: ${why}` : ''}`
