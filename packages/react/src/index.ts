@@ -81,6 +81,7 @@ export type {
   ResourcePickerProps,
   RowBase,
   RowMatch,
+  SearchWorkerFactory,
   SelectionMode,
   ServerIconProps,
   UsePickerOptions,
