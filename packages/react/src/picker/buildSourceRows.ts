@@ -132,8 +132,14 @@ function statusRows(source: PickerSource, at: Tail, searching: boolean): PickerR
       setSize: 1,
     })
   }
-  if (source.hasMore && !searching) {
-    const label = `${source.resources.length.toLocaleString('en-US')} loaded — more available. Load more`
+  if (source.hasMore) {
+    const loaded = source.resources.length.toLocaleString('en-US')
+    // Searching part of a server says so, and offers the rest (#12: honest scope).
+    const label = !searching
+      ? `${loaded} loaded — more available. Load more`
+      : source.loadingMore
+        ? `Searched ${loaded} of ${loaded}+ resources; loading more and searching them…`
+        : `Searched ${loaded} of ${loaded}+ resources. Load more and search them`
     rows.push({
       ...base,
       id: loadMoreRowId(source.serverId),
