@@ -87,6 +87,10 @@ export interface PickerApi extends PickerPropGetters {
   selected: ReadonlyMap<string, ResourceDescriptor>
   /** Keys of resources changed since shown (`resourceKey(serverId, uri)`). */
   updated: ReadonlySet<string>
+  /** Keys of resources listed after the first load, not chosen since. */
+  added: ReadonlySet<string>
+  /** Keys of resources the server stopped listing (a selection may still hold them). */
+  removed: ReadonlySet<string>
   /** Single or multiple selection. */
   selectionMode: SelectionMode
   /** The virtualizer (scrollToIndex, measurements). */
@@ -129,6 +133,8 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const expandedIds = useStore(store, (s) => s.expandedIds)
   const selected = useStore(store, (s) => s.selected)
   const updated = useStore(store, (s) => s.updated)
+  const added = useStore(store, (s) => s.added)
+  const removed = useStore(store, (s) => s.removed)
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
@@ -302,6 +308,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     activeDescendant: navigation.activeDescendant,
     selected,
     updated,
+    added,
     selectionMode,
     resultCount,
     scrollRef: win.scrollRef,
@@ -324,6 +331,8 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     highlightedId,
     selected,
     updated,
+    added,
+    removed,
     selectionMode,
     virtualizer,
     virtualItems: virtualizer.getVirtualItems(),
