@@ -53,6 +53,16 @@ export function parseElicitationParams(params: unknown): ElicitationRequest {
   return { mode: 'form', message, fields: flattenElicitationSchema(schema), schema }
 }
 
+/**
+ * The one wording of a refused input request, for every surface: the form's buttons, the
+ * error a read then fails with, the CLI. Decline: the person will not give this (the server
+ * may go on without it). Cancel: the person stops the request without answering.
+ */
+export const inputRefusalWords = {
+  decline: { button: "Don't share", outcome: 'you chose not to share it' },
+  cancel: { button: 'Cancel request', outcome: 'you cancelled the request' },
+} as const
+
 export type ElicitationValidation =
   | { ok: true; content: Record<string, FieldValue> }
   /** `errors` maps a field name to a sentence a form can show beside it. */
