@@ -1,6 +1,7 @@
 // The multi round-trip (MRTR) loop: a request answered with `resultType: "input_required"`
 // is retried — a new request, so a new JSON-RPC id — with the answers under the server's
 // keys and its `requestState` echoed verbatim, until the result is complete.
+import { withSignal } from './abortable.ts'
 import { defaultTimers, sleep, type Timers } from './backoff.ts'
 import {
   describeElicitationErrors,
@@ -211,18 +212,15 @@ async function answerOne(
       } catch (error) {
         throw new InvalidContentError('elicitation/create', (error as Error).message, serverId)
       }
-      const answer = await untilAborted(
-        options.handler(elicitation, handlerContext),
-        options.signal,
-      )
+      const answer = await withSignal(options.handler(elicitation, handlerContext), options.signal)
       return toElicitResult(answer, elicitation, what, context)
     }
     case 'sampling/createMessage':
       if (!options.sampling) break
-      return untilAborted(options.sampling(params, handlerContext), options.signal)
+      return withSignal(options.sampling(params, handlerContext), options.signal)
     case 'roots/list':
       if (!options.roots) break
-      return untilAborted(options.roots(handlerContext), options.signal)
+      return withSignal(options.roots(handlerContext), options.signal)
   }
   const name = String(request.method).slice(0, 60)
   throw new InputRequiredError(
@@ -254,17 +252,6 @@ function toElicitResult(
     )
   }
   return { action: 'accept', content: checked.content }
-}
-
-/** A handler waiting for a person may ignore the signal: stop waiting for it anyway. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }
 
 function onServer(serverId: string): string {
