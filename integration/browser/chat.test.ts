@@ -144,7 +144,7 @@ describe('chat app', () => {
     await expect(context.textContent()).resolves.toContain('application/json')
     await screenshot(page, '05-template-read')
     await page.close()
-  }, 60_000)
+  }, 120_000) // the template flow runs twice
 
   it('finds a multi-word title, descends into a folder value with Tab, commits a file; axe clean on the page', async () => {
     const page = await openChat()
