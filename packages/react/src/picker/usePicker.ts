@@ -10,7 +10,7 @@ import type { NavigationList } from '../combobox/navigationKeys.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { rowDomId } from '../shared/ids.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
-import { createPropGetters, type PickerPropGetters } from './pickerPropGetters.ts'
+import { createPropGetters, liveMessage, type PickerPropGetters } from './pickerPropGetters.ts'
 import { isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
 import {
   type ActiveTemplate,
@@ -20,6 +20,7 @@ import {
 } from './pickerStore.ts'
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
+import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
 import { usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
@@ -291,6 +292,10 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     },
   })
   const typeAhead = useTypeAhead(rows, view, revealIndex)
+  const announcement = useLiveAnnouncement(
+    liveMessage(query, resultCount),
+    isLoadingSources(options.sources),
+  )
 
   const handleKeyDown = (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {
     if (navigation.onKeyDown(event, focus)) return true
@@ -309,6 +314,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     added,
     selectionMode,
     resultCount,
+    announcement,
     scrollRef: win.scrollRef,
     setQuery,
     setView,
