@@ -25,6 +25,7 @@ import { usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
 import { useSourceMarks } from './useSourceMarks.ts'
+import { useTreeScroll } from './useTreeScroll.ts'
 import { useTypeAhead } from './useTypeAhead.ts'
 
 export interface UsePickerOptions {
@@ -178,9 +179,11 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     options.onSelect,
   )
 
+  const revealRef = useRef<(id: string) => void>(() => {})
   const setExpanded = useCallback(
     (row: PickerRow, expanded: boolean) => {
       if (!row.hasChildren) return
+      if (expanded && !row.expanded) revealRef.current(row.id)
       store.getState().setExpanded(row.id, expanded)
       if (expanded && row.kind === 'directory') loadFolder(row)
     },
@@ -230,6 +233,14 @@ export function usePicker(options: UsePickerOptions): PickerApi {
 
   const win = usePickerVirtualizer(rows, options)
   const { virtualizer } = win
+  const { revealChildren } = useTreeScroll(
+    win,
+    rows,
+    rowIndex,
+    highlightedId,
+    `${view}\u0000${query}`,
+  )
+  revealRef.current = revealChildren
 
   const highlightAndReveal = useCallback(
     (id: string) => {
