@@ -33,8 +33,9 @@ export function App({ config, chat, storage }: AppProps) {
   const client = useResourceClient()
   const servers = useChatServers(client, config.servers, storage)
   const names = useServerNames(config.servers, servers.urls)
-  // Load up to 20,000 resources per server before showing "more available".
-  const sources = useNamedSources(useResourceSources({ batchSize: 20_000 }), names)
+  // Each server's list is walked in the background up to the client's page cap (1,000
+  // pages), so search covers whole servers; "more available" loads past it.
+  const sources = useNamedSources(useResourceSources(), names)
   const conversation = useConversation(client, storage)
   const composer = useRef<MentionComposerHandle | null>(null)
   const [previewing, setPreviewing] = useState<ResourceDescriptor | null>(null)
