@@ -17,7 +17,7 @@ export type {
 export { describeConnectionFailure } from './connectionFailure.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
-export { validateElicitationContent } from './elicitationForm.ts'
+export { inputRefusalWords, validateElicitationContent } from './elicitationForm.ts'
 export {
   AuthRequiredError,
   ConnectionError,
@@ -67,6 +67,9 @@ export type {
   ReadOptions,
   ResourceClient,
   ResourceClientOptions,
+  ResourceList,
+  ResourceListLoadOptions,
+  ResourceListSnapshot,
   ServerSource,
   WalkOptions,
   Watch,
@@ -77,6 +80,8 @@ export type {
 } from './resourceClient.ts'
 export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './resourceKeys.ts'
 export { resourceKeys } from './resourceKeys.ts'
+export type { OwnedResourceList, ResourceListHost } from './resourceList.ts'
+export { createResourceList } from './resourceList.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export type { NamedServer } from './serverDisplayName.ts'
 export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'

@@ -67,6 +67,16 @@ export function searchItemsOf(
   return items
 }
 
+// What the count says is what the filter shows.
+function shownCount(source: PickerSource, hideAssistantOnly: boolean): number {
+  const templates = source.templates ?? []
+  if (!hideAssistantOnly) return source.resources.length + templates.length
+  let shown = 0
+  for (const item of source.resources) if (!isAssistantOnly(item)) shown++
+  for (const item of templates) if (!isAssistantOnly(item)) shown++
+  return shown
+}
+
 function serverLabel(source: PickerSource): string {
   return source.serverName ?? source.serverId
 }
@@ -81,6 +91,8 @@ export function statusText(source: PickerSource): string | undefined {
     case 'loading':
       return 'Loading resources…'
     case 'needs-auth':
+      if (source.signingIn) return `Signing in to ${name}…`
+      if (source.signIn) return `Sign in to ${name}`
       return `${name} needs sign-in${why ? `: ${why}` : ''}`
     case 'needs-input':
       return `${name} needs input${why ? `: ${why}` : ''}`
@@ -240,7 +252,7 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; res
   } else {
     for (const source of sources) {
       const header = serverRow(source, !inTree || expandedIds.has(serverNodeId(source.serverId)))
-      resultCount += source.resources.length + (source.templates?.length ?? 0)
+      resultCount += shownCount(source, input.hideAssistantOnly)
       if (!header.expanded) {
         sections.push({ header, body: [], tail: [] })
         continue

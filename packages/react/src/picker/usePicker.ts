@@ -95,6 +95,10 @@ export interface PickerApi extends PickerPropGetters {
   selected: ReadonlyMap<string, ResourceDescriptor>
   /** Keys of resources changed since shown (`resourceKey(serverId, uri)`). */
   updated: ReadonlySet<string>
+  /** Keys of resources listed after the first load, not chosen since. */
+  added: ReadonlySet<string>
+  /** Keys of resources the server stopped listing (a selection may still hold them). */
+  removed: ReadonlySet<string>
   /** Single or multiple selection. */
   selectionMode: SelectionMode
   /** The virtualizer (scrollToIndex, measurements). */
@@ -107,7 +111,7 @@ export interface PickerApi extends PickerPropGetters {
   setQuery: (query: string) => void
   /** Sets the view (calls `onViewChange`; stores it when uncontrolled). */
   setView: (view: PickerView) => void
-  /** Does what the row is for: choose, open the template form, expand, retry, load more. */
+  /** Does what the row is for: choose, open the template form, expand, retry or sign in, load more. */
   activate: (row: PickerRow) => void
   /** Adds a resource reached another way (e.g. a template's form) to the selection. */
   selectDescriptor: (descriptor: ResourceDescriptor) => void
@@ -137,6 +141,8 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const expandedIds = useStore(store, (s) => s.expandedIds)
   const selected = useStore(store, (s) => s.selected)
   const updated = useStore(store, (s) => s.updated)
+  const added = useStore(store, (s) => s.added)
+  const removed = useStore(store, (s) => s.removed)
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
@@ -216,7 +222,9 @@ export function usePicker(options: UsePickerOptions): PickerApi {
           setExpanded(row, !row.expanded)
           return
         case 'status':
-          row.source.retry?.()
+          if (row.source.signingIn) return
+          if (row.source.signIn) row.source.signIn()
+          else row.source.retry?.()
           return
         case 'loadMore':
           row.source.loadMore?.()
@@ -309,6 +317,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     activeDescendant: navigation.activeDescendant,
     selected,
     updated,
+    added,
     selectionMode,
     resultCount,
     scrollRef: win.scrollRef,
@@ -332,6 +341,8 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     highlightedId,
     selected,
     updated,
+    added,
+    removed,
     selectionMode,
     virtualizer,
     virtualItems: virtualizer.getVirtualItems(),
