@@ -1,11 +1,12 @@
 // The CLI's answer to a server that asks for input (modern `input_required`, legacy
 // `elicitation/create`): prompt on a terminal, else answer from `--input key=value` and
 // `--yes`, else fail with a message that lists what the server wants and how to give it.
-import type {
-  ElicitationAnswer,
-  ElicitationRequest,
-  InputContext,
-  InputHandler,
+import {
+  type ElicitationAnswer,
+  type ElicitationRequest,
+  type InputContext,
+  type InputHandler,
+  inputRefusalWords,
 } from '@resource-kit/client'
 import { CliError } from './cliError.ts'
 import { ExitCode } from './exitCodes.ts'
@@ -50,7 +51,7 @@ export function createCliInput(options: CliInputOptions): CliInput {
       const reply = await options.prompt(request, heading, prefilled, context.signal)
       if (reply.action !== 'accept') {
         failure = new CliError(
-          `${heading}: you ${reply.action === 'decline' ? 'declined' : 'cancelled'}`,
+          `${heading}: ${inputRefusalWords[reply.action].outcome}`,
           ExitCode.inputRequired,
           'input_declined',
           { server: context.serverId, uri: context.uri },

@@ -53,7 +53,9 @@ export async function promptElicitation(
       const reply = (await ask('  Continue once done? [Y/n] ')).trim().toLowerCase()
       return reply === 'n' || reply === 'no' ? { action: 'decline' } : { action: 'accept' }
     }
-    const start = (await ask('  Answer? [Y/n] (n declines, Ctrl-D cancels) ')).trim().toLowerCase()
+    const start = (await ask("  Answer? [Y/n] (n: don't share, Ctrl-D: cancel the request) "))
+      .trim()
+      .toLowerCase()
     if (start === 'n' || start === 'no') return { action: 'decline' }
     const content: Record<string, FieldValue> = {}
     for (const field of request.fields) {

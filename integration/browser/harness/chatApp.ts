@@ -18,11 +18,18 @@ export interface ChatHarness {
   close(): Promise<void>
 }
 
-export async function startChatHarness(): Promise<ChatHarness> {
+export interface ChatHarnessOptions {
+  /** Also start the demo's protected server (sign-in needed) on free ports. @default false */
+  protectedServer?: boolean
+}
+
+export async function startChatHarness(options: ChatHarnessOptions = {}): Promise<ChatHarness> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'rk-chat-dist-'))
   const demo = await startDemo({
     appPort: 0,
     mcpPort: 0,
+    authMcpPort: options.protectedServer ? 0 : false,
+    authServerPort: 0,
     outDir,
     quiet: true,
     sourcemap: false,

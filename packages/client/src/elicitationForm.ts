@@ -13,6 +13,8 @@ const FORMATS = new Set(['email', 'uri', 'date', 'date-time'])
 
 type FieldValue = string | number | boolean | string[]
 
+const REQUIRED = 'This field is required.'
+
 /** Flattens an elicitation `requestedSchema` (an object of primitive properties) into form fields; anything else is skipped. */
 export function flattenElicitationSchema(schema: unknown): FormField[] {
   if (!isObject(schema) || !isObject(schema.properties)) return []
@@ -50,6 +52,16 @@ export function parseElicitationParams(params: unknown): ElicitationRequest {
   return { mode: 'form', message, fields: flattenElicitationSchema(schema), schema }
 }
 
+/**
+ * The one wording of a refused input request, for every surface: the form's buttons, the
+ * error a read then fails with, the CLI. Decline: the person will not give this (the server
+ * may go on without it). Cancel: the person stops the request without answering.
+ */
+export const inputRefusalWords = {
+  decline: { button: "Don't share", outcome: 'you chose not to share it' },
+  cancel: { button: 'Cancel request', outcome: 'you cancelled the request' },
+} as const
+
 export type ElicitationValidation =
   | { ok: true; content: Record<string, FieldValue> }
   /** `errors` maps a field name to a sentence a form can show beside it. */
@@ -70,10 +82,15 @@ export function validateElicitationContent(
   for (const field of fields) {
     const raw = Object.hasOwn(input, field.name) ? input[field.name] : undefined
     if (raw === undefined || raw === null || (raw === '' && field.type !== 'string')) {
-      if (field.required) errors.push([field.name, 'This field is required.'])
+      if (field.required) errors.push([field.name, REQUIRED])
       continue
     }
     const checked = checkValue(field, raw)
+    // An empty text or an empty choice is no answer to a required field.
+    if (field.required && 'value' in checked && isEmptyAnswer(checked.value)) {
+      errors.push([field.name, REQUIRED])
+      continue
+    }
     if ('error' in checked) errors.push([field.name, checked.error])
     else entries.push([field.name, checked.value])
   }
@@ -227,6 +244,10 @@ function safeUrl(raw: string): string {
     throw new TypeError(`URL elicitation asks to open a non-http(s) URL (${raw.slice(0, 60)})`)
   }
   return url.href
+}
+
+function isEmptyAnswer(value: FieldValue): boolean {
+  return value === '' || (Array.isArray(value) && value.length === 0)
 }
 
 function isLength(value: unknown): value is number {

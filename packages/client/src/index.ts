@@ -17,7 +17,7 @@ export type {
 export { describeConnectionFailure } from './connectionFailure.ts'
 export { createResourceClient, DEFAULT_CLIENT_INFO } from './createResourceClient.ts'
 export type { ElicitationValidation } from './elicitationForm.ts'
-export { validateElicitationContent } from './elicitationForm.ts'
+export { inputRefusalWords, validateElicitationContent } from './elicitationForm.ts'
 export {
   AuthRequiredError,
   ConnectionError,

@@ -4,6 +4,7 @@
 import { defaultTimers, sleep, type Timers } from './backoff.ts'
 import {
   describeElicitationErrors,
+  inputRefusalWords,
   parseElicitationParams,
   validateElicitationContent,
 } from './elicitationForm.ts'
@@ -54,7 +55,7 @@ export class InputDeclinedError extends InputRequiredError {
 
   constructor(action: 'decline' | 'cancel', what: string, options: ErrorContext) {
     super(
-      `Input declined: ${what}${onServer(options.serverId)} needs input, and it was ${action === 'decline' ? 'declined' : 'cancelled'}`,
+      `Input declined: ${what}${onServer(options.serverId)} needs input, and ${inputRefusalWords[action].outcome}`,
       options,
     )
     this.action = action

@@ -1,5 +1,6 @@
 // The resources the draft mentions, as attachments: each is watched on its server and
-// marked "updated" when it changes before sending (the send reads the fresh content).
+// marked "updated" when it changes before sending (the send reads the fresh content), or
+// "removed" when its server no longer lists it (sending it would fail: remove or replace it).
 import type { MentionAttachment } from '@resource-kit/react'
 
 export interface AttachmentBarProps {
@@ -22,11 +23,17 @@ export function AttachmentBar({ attachments, onRemove }: AttachmentBarProps) {
           key={a.key}
           className="chat-attachment"
           data-updated={a.updated ? '' : undefined}
+          data-removed={a.removed ? '' : undefined}
           data-watch={a.watch}
           title={`${a.serverId}: ${a.uri}`}
         >
           <span className="chat-attachment-live" data-watch={a.watch} aria-hidden="true" />
           <span className="chat-attachment-label">{a.label}</span>
+          {a.removed && (
+            <span className="chat-removed" title="The server no longer lists this resource">
+              removed
+            </span>
+          )}
           {a.updated && (
             <span className="chat-updated" title="Changed on the server since you mentioned it">
               updated

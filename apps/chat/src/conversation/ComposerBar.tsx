@@ -25,7 +25,7 @@ export interface ComposerBarProps {
 export function ComposerBar({ sources, storage, onSend, composer }: ComposerBarProps) {
   const [draft, setDraft] = useState(() => storage.loadDraft())
   const mentions = useMemo(() => mentionsOf(parseMentions(draft)), [draft])
-  const { attachments, clearUpdated } = useMentionAttachments(mentions)
+  const { attachments, clearUpdated } = useMentionAttachments(mentions, { sources })
   return (
     <div className="chat-composer">
       <AttachmentBar

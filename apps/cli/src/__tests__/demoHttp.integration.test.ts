@@ -234,7 +234,7 @@ describe('resource-kit over HTTP (demo server)', { timeout: 90_000 }, () => {
         { when: /Read production data \(yes\/no\): /, type: 'y\r' },
         { when: /Answer\? \[Y\/n\]/, type: '\r' },
         { when: /Reason \(string\): /, type: 'ab\r' },
-        { when: /reason must be at least 3 characters/, type: 'audit\r' },
+        { when: /reason: Enter at least 3 characters\./, type: 'audit\r' },
       ],
     })
     const screen = withoutCsi(run.screen)
@@ -249,7 +249,9 @@ describe('resource-kit over HTTP (demo server)', { timeout: 90_000 }, () => {
     const run = await runInPty(['read', 'db://prod/orders', ...at()], {
       answers: [{ when: /Answer\? \[Y\/n\]/, type: 'n\r' }],
     })
-    expect(withoutCsi(run.screen)).toMatch(/needs input to read db:\/\/prod\/orders: you declined/)
+    expect(withoutCsi(run.screen)).toMatch(
+      /needs input to read db:\/\/prod\/orders: you chose not to share it/,
+    )
     expect(run.code).toBe(4)
   })
 })

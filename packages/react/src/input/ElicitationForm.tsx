@@ -1,7 +1,14 @@
 // PARTS: a form for one elicitation request (flattened FormField[] or a URL to visit).
-// Server text (message, titles, descriptions, option labels) renders as text only.
-import type { ElicitationAnswer, ElicitationRequest, FormField } from '@resource-kit/client'
-import { type FormEvent, useId, useState } from 'react'
+// Server text (message, titles, descriptions, option labels) renders as text only. The
+// answer is checked by the client's rule before anything is sent; the refusal buttons use
+// the client's one wording (`inputRefusalWords`), the same the errors and the CLI use.
+import {
+  type ElicitationAnswer,
+  type ElicitationRequest,
+  type FormField,
+  inputRefusalWords,
+} from '@resource-kit/client'
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { coerceValues, type FieldInput, initialValues } from './elicitationValues.ts'
 
 export interface ElicitationFormProps {
@@ -100,6 +107,7 @@ export function ElicitationForm({ request, onAnswer, onOpenUrl, className }: Eli
   const fields = request.mode === 'form' ? request.fields : []
   const [values, setValues] = useState(() => initialValues(fields))
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const formRef = useRef<HTMLFormElement>(null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -110,6 +118,9 @@ export function ElicitationForm({ request, onAnswer, onOpenUrl, className }: Eli
     const result = coerceValues(fields, values)
     if (!result.ok) {
       setErrors(result.errors)
+      // Nothing is sent: take the person to the first field that needs them.
+      const first = fields.findIndex((f) => Object.hasOwn(result.errors, f.name))
+      formRef.current?.querySelector<HTMLElement>(`[id="${baseId}-f${first}"]`)?.focus()
       return
     }
     onAnswer({ action: 'accept', content: result.content })
@@ -117,6 +128,7 @@ export function ElicitationForm({ request, onAnswer, onOpenUrl, className }: Eli
 
   return (
     <form
+      ref={formRef}
       className={className ? `rk-elicitation ${className}` : 'rk-elicitation'}
       data-mode={request.mode}
       aria-labelledby={`${baseId}-msg`}
@@ -138,21 +150,42 @@ export function ElicitationForm({ request, onAnswer, onOpenUrl, className }: Eli
       )}
       {fields.map((field, i) => {
         const id = `${baseId}-f${i}`
+        const label = (
+          <label htmlFor={id}>
+            {field.title ?? field.name}
+            <span className="rk-field-hint">{field.required ? ' (required)' : ' (optional)'}</span>
+          </label>
+        )
+        const control = (
+          <FieldControl
+            field={field}
+            id={id}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            onChange={(v) => setValues((prev) => ({ ...prev, [field.name]: v }))}
+          />
+        )
+        // A checkbox sits before its label on one line, as people expect one to.
+        const head: ReactNode =
+          field.type === 'boolean' ? (
+            <span className="rk-field-check">
+              {control}
+              {label}
+            </span>
+          ) : (
+            <>
+              {label}
+              {control}
+            </>
+          )
         return (
-          <div className="rk-field" key={field.name} data-required={field.required || undefined}>
-            <label htmlFor={id}>
-              {field.title ?? field.name}
-              <span className="rk-field-hint">
-                {field.required ? ' (required)' : ' (optional)'}
-              </span>
-            </label>
-            <FieldControl
-              field={field}
-              id={id}
-              value={values[field.name] ?? ''}
-              error={errors[field.name]}
-              onChange={(v) => setValues((prev) => ({ ...prev, [field.name]: v }))}
-            />
+          <div
+            className="rk-field"
+            key={field.name}
+            data-type={field.type}
+            data-required={field.required || undefined}
+          >
+            {head}
             {field.description && (
               <p className="rk-field-description" id={`${id}-desc`}>
                 {field.description}
@@ -169,10 +202,10 @@ export function ElicitationForm({ request, onAnswer, onOpenUrl, className }: Eli
       <div className="rk-elicitation-actions">
         <button type="submit">{request.mode === 'url' ? 'Done' : 'Submit'}</button>
         <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
-          Decline
+          {inputRefusalWords.decline.button}
         </button>
         <button type="button" onClick={() => onAnswer({ action: 'cancel' })}>
-          Cancel
+          {inputRefusalWords.cancel.button}
         </button>
       </div>
     </form>

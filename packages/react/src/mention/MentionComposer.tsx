@@ -189,6 +189,16 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
                     Retry
                   </button>
                 )}
+                {source.signIn && !source.signingIn && (
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => source.signIn?.()}
+                  >
+                    Sign in
+                  </button>
+                )}
               </li>
             ))}
           </ul>

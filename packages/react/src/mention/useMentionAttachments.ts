@@ -1,10 +1,14 @@
 // BEHAVIOUR: the resources mentioned in a draft or message, each watched on its server.
 // When the server says one changed (`updated`), it gets an "updated" mark; the client has
-// already invalidated its cached read, so the next read fetches the fresh content.
+// already invalidated its cached read, so the next read fetches the fresh content. When the
+// server's list (the `sources` given) stops listing one, it is "removed" instead: sending
+// it would fail, and the user should know before.
 import type { Watch, WatchStatus } from '@resource-kit/client'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { changesBaseline, resourceChanges } from '../picker/resourceChanges.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
 import { resourceKey } from '../shared/ids.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { MentionRef } from './mentionToken.ts'
 
 /** One mentioned resource, as an attachment. */
@@ -13,6 +17,8 @@ export interface MentionAttachment extends MentionRef {
   key: string
   /** The server reported a change since it was attached (or since `clearUpdated`). */
   updated: boolean
+  /** The server no longer lists it (seen in `sources`); never `updated` at the same time. */
+  removed: boolean
   /** How its server's watch is doing (`unsupported`: no live updates from that server). */
   watch: WatchStatus | 'off'
 }
@@ -20,6 +26,28 @@ export interface MentionAttachment extends MentionRef {
 export interface UseMentionAttachmentsOptions {
   /** Watch the attachments' servers. @default true */
   watch?: boolean
+  /** The servers' lists (e.g. `useResourceSources()`): a resource they stop listing is removed. */
+  sources?: readonly PickerSource[] | undefined
+}
+
+const noSources: readonly PickerSource[] = []
+
+// Keys the sources stopped listing since mount (a key listed again is dropped).
+function useRemovedKeys(sources: readonly PickerSource[]): ReadonlySet<string> {
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set())
+  const prev = useRef(sources)
+  useEffect(() => {
+    const changes = resourceChanges(prev.current, sources)
+    prev.current = changesBaseline(prev.current, sources)
+    if (changes.added.length + changes.removed.length === 0) return
+    setRemoved((current) => {
+      const next = new Set(current)
+      for (const key of changes.added) next.delete(key)
+      for (const key of changes.removed) next.add(key)
+      return next
+    })
+  }, [sources])
+  return removed
 }
 
 export interface MentionAttachmentsResult {
@@ -57,6 +85,7 @@ export function useMentionAttachments(
     return JSON.stringify([...byServer].sort(([a], [b]) => (a < b ? -1 : 1)))
   }, [unique])
 
+  const removed = useRemovedKeys(options.sources ?? noSources)
   const [updated, setUpdated] = useState<ReadonlySet<string>>(() => new Set())
   const [statuses, setStatuses] = useState<Readonly<Record<string, WatchStatus>>>({})
   const watches = useRef(new Map<string, { watch: Watch; uris: Set<string>; off: () => void }>())
@@ -120,10 +149,11 @@ export function useMentionAttachments(
       [...unique.entries()].map(([key, m]) => ({
         ...m,
         key,
-        updated: updated.has(key),
+        updated: updated.has(key) && !removed.has(key),
+        removed: removed.has(key),
         watch: enabled ? (statuses[m.serverId] ?? 'connecting') : ('off' as const),
       })),
-    [unique, updated, statuses, enabled],
+    [unique, updated, removed, statuses, enabled],
   )
   return {
     attachments,

@@ -27,6 +27,7 @@ interface GetterContext {
   activeDescendant: string | undefined
   selected: ReadonlyMap<string, ResourceDescriptor>
   updated: ReadonlySet<string>
+  added: ReadonlySet<string>
   selectionMode: 'single' | 'multiple'
   resultCount: number
   scrollRef: MutableRefObject<HTMLElement | null>
@@ -143,6 +144,7 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
           highlighted: row.id === ctx.highlightedId,
           selected: key !== undefined && ctx.selected.has(key),
           updated: key !== undefined && ctx.updated.has(key),
+          added: key !== undefined && ctx.added.has(key),
         },
         ctx,
         user,
@@ -195,6 +197,8 @@ export interface RowState {
   selected: boolean
   /** The row's resource changed since it was shown. */
   updated: boolean
+  /** The row's resource was listed after the first load (and not chosen since). @default false */
+  added?: boolean
 }
 
 /** What a row's handlers do. */
@@ -250,6 +254,7 @@ export function rowProps(row: PickerRow, state: RowState, actions: RowActions, u
     'data-expanded': row.hasChildren ? row.expanded : undefined,
     'data-status': status,
     'data-updated': state.updated || undefined,
+    'data-new': (state.added && !state.updated) || undefined,
     // Keep focus in the input: a click must not blur the combobox.
     onMouseDown: composeHandlers(user.onMouseDown, (e: MouseEvent) => e.preventDefault()),
     onMouseMove: composeHandlers(user.onMouseMove, () => {

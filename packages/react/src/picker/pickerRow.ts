@@ -49,7 +49,8 @@ export function isNavigable(row: PickerRow, view: 'tree' | 'list'): boolean {
 export function isActionable(row: PickerRow): boolean {
   switch (row.kind) {
     case 'status':
-      return row.source.retry !== undefined
+      if (row.source.signingIn) return false
+      return (row.source.signIn ?? row.source.retry) !== undefined
     case 'loadMore':
       return row.source.loadMore !== undefined && row.source.loadingMore !== true
     case 'message':

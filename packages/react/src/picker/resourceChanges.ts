@@ -1,9 +1,21 @@
-// Which resources changed between two loads of the same servers, for the "updated" mark.
-// A first load or a load-more marks nothing; after a reload, new URIs and changed
-// metadata count.
+// Which resources changed between two loads of the same servers, for the "new", "updated"
+// and "removed" marks. A first load or a load-more marks nothing; after a reload, new URIs
+// are added, changed metadata is updated, and a URI that is gone is removed — when the
+// reload proves it: the list is complete, or a resource listed after it is still there
+// (a shorter reload of a paged list only shifts its tail out, it does not remove it).
 import type { Resource } from '@resource-kit/client'
 import { resourceKey } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
+
+/** Selection keys (`resourceKey(serverId, uri)`) by kind of change. */
+export interface ResourceChanges {
+  /** URIs listed now that were not before. */
+  added: string[]
+  /** URIs whose name, title, type, size or last-modified changed. */
+  updated: string[]
+  /** URIs listed before that the server no longer lists. */
+  removed: string[]
+}
 
 function differs(a: Resource, b: Resource): boolean {
   return (
@@ -20,24 +32,52 @@ function isAppend(old: readonly Resource[], next: readonly Resource[]): boolean 
   return next.length > old.length && old.every((r, i) => next[i] === r)
 }
 
-/** Selection keys of resources that are new or changed in `next` compared with `prev`. */
-export function changedResourceKeys(
+function settled(source: PickerSource): boolean {
+  return source.status === 'ready' || source.status === 'empty'
+}
+
+/** What changed in `next` compared with `prev`, server by server. */
+export function resourceChanges(
   prev: readonly PickerSource[],
   next: readonly PickerSource[],
-): string[] {
+): ResourceChanges {
   const before = new Map(prev.map((s) => [s.serverId, s]))
-  const changed: string[] = []
+  const changes: ResourceChanges = { added: [], updated: [], removed: [] }
   for (const source of next) {
     const oldSource = before.get(source.serverId)
-    // A first load is not a change.
-    if (!oldSource || (oldSource.status !== 'ready' && oldSource.status !== 'empty')) continue
+    // A first load is not a change; neither is a server that is failing or reloading.
+    if (!oldSource || !settled(oldSource) || !settled(source)) continue
     const old = oldSource.resources
     if (old === source.resources || isAppend(old, source.resources)) continue
     const byUri = new Map(old.map((r) => [r.uri, r]))
+    const now = new Set<string>()
     for (const r of source.resources) {
+      now.add(r.uri)
       const o = byUri.get(r.uri)
-      if (!o || differs(o, r)) changed.push(resourceKey(source.serverId, r.uri))
+      if (!o) changes.added.push(resourceKey(source.serverId, r.uri))
+      else if (differs(o, r)) changes.updated.push(resourceKey(source.serverId, r.uri))
+    }
+    // Gone for sure: everything is listed, or something listed after it still is.
+    let proven = old.length
+    if (source.hasMore) {
+      proven = old.findLastIndex((r) => now.has(r.uri))
+    }
+    for (let i = 0; i < proven; i++) {
+      const uri = (old[i] as Resource).uri
+      if (!now.has(uri)) changes.removed.push(resourceKey(source.serverId, uri))
     }
   }
-  return changed
+  return changes
+}
+
+/**
+ * What the next comparison starts from: each server's last settled list, so a reload that
+ * passes through `loading` or `error` is compared with the list before it.
+ */
+export function changesBaseline(
+  prev: readonly PickerSource[],
+  next: readonly PickerSource[],
+): readonly PickerSource[] {
+  const before = new Map(prev.map((s) => [s.serverId, s]))
+  return next.map((s) => (settled(s) ? s : (before.get(s.serverId) ?? s)))
 }

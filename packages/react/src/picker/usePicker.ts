@@ -20,7 +20,7 @@ import {
 } from './pickerStore.ts'
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
-import { usePickerRows } from './usePickerRows.ts'
+import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
 import { useSourceMarks } from './useSourceMarks.ts'
@@ -63,6 +63,12 @@ export interface UsePickerOptions {
   initialRect?: { width: number; height: number } | undefined
   /** Most search results shown. @default 500 */
   searchLimit?: number | undefined
+  /**
+   * Starts a Web Worker running `@resource-kit/search/worker` for the search index (the
+   * picker terminates it). Without one, or where `Worker` does not exist, the index is
+   * built on the main thread in time slices.
+   */
+  searchWorker?: SearchWorkerFactory | undefined
 }
 
 /** What `usePicker` returns: state, rows, the virtual window, actions and prop getters. */
@@ -81,12 +87,18 @@ export interface PickerApi extends PickerPropGetters {
   rowIndex: ReadonlyMap<string, number>
   /** Resources and templates shown (search hits, or everything loaded). */
   resultCount: number
+  /** The rows shown are not yet the current query's (its hits are on their way). */
+  searchPending: boolean
   /** The highlighted row's id (the active descendant when rendered). */
   highlightedId: string | null
   /** Selected resources by `resourceKey(serverId, uri)`. */
   selected: ReadonlyMap<string, ResourceDescriptor>
   /** Keys of resources changed since shown (`resourceKey(serverId, uri)`). */
   updated: ReadonlySet<string>
+  /** Keys of resources listed after the first load, not chosen since. */
+  added: ReadonlySet<string>
+  /** Keys of resources the server stopped listing (a selection may still hold them). */
+  removed: ReadonlySet<string>
   /** Single or multiple selection. */
   selectionMode: SelectionMode
   /** The virtualizer (scrollToIndex, measurements). */
@@ -99,7 +111,7 @@ export interface PickerApi extends PickerPropGetters {
   setQuery: (query: string) => void
   /** Sets the view (calls `onViewChange`; stores it when uncontrolled). */
   setView: (view: PickerView) => void
-  /** Does what the row is for: choose, open the template form, expand, retry, load more. */
+  /** Does what the row is for: choose, open the template form, expand, retry or sign in, load more. */
   activate: (row: PickerRow) => void
   /** Adds a resource reached another way (e.g. a template's form) to the selection. */
   selectDescriptor: (descriptor: ResourceDescriptor) => void
@@ -129,10 +141,12 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const expandedIds = useStore(store, (s) => s.expandedIds)
   const selected = useStore(store, (s) => s.selected)
   const updated = useStore(store, (s) => s.updated)
+  const added = useStore(store, (s) => s.added)
+  const removed = useStore(store, (s) => s.removed)
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
-  const { rows, resultCount } = usePickerRows({
+  const { rows, resultCount, searchPending } = usePickerRows({
     sources: options.sources,
     view,
     query,
@@ -140,6 +154,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     directories,
     hideAssistantOnly,
     searchLimit: options.searchLimit ?? 500,
+    searchWorker: options.searchWorker,
   })
   const rowIndex = useMemo(() => new Map(rows.map((r, i) => [r.id, i])), [rows])
 
@@ -207,7 +222,9 @@ export function usePicker(options: UsePickerOptions): PickerApi {
           setExpanded(row, !row.expanded)
           return
         case 'status':
-          row.source.retry?.()
+          if (row.source.signingIn) return
+          if (row.source.signIn) row.source.signIn()
+          else row.source.retry?.()
           return
         case 'loadMore':
           row.source.loadMore?.()
@@ -300,6 +317,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     activeDescendant: navigation.activeDescendant,
     selected,
     updated,
+    added,
     selectionMode,
     resultCount,
     scrollRef: win.scrollRef,
@@ -319,9 +337,12 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     rows,
     rowIndex,
     resultCount,
+    searchPending,
     highlightedId,
     selected,
     updated,
+    added,
+    removed,
     selectionMode,
     virtualizer,
     virtualItems: virtualizer.getVirtualItems(),

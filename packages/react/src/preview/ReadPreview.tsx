@@ -1,5 +1,7 @@
 // PARTS (connected): reads one resource through the shared cache and previews it. While
-// the read waits for input, the elicitation form renders inline; a miss shows not-found.
+// the read waits for input, the elicitation form renders inline ("Waiting for you", not
+// "Loading…"); a miss shows not-found, or "removed" when it was read before (its server
+// deleted it: the stale contents are not shown as if they were still there).
 import type { ElicitationAnswer } from '@resource-kit/client'
 import { useQuery } from '@tanstack/react-query'
 import { ElicitationForm } from '../input/ElicitationForm.tsx'
@@ -35,14 +37,19 @@ function InlineInput({
   onOpenUrl?: (url: string) => void
 }) {
   const [first] = useInputRequests(bridge, { serverId, uri })
-  if (!first) return null
+  if (!first) return <p className="rk-preview-loading">Loading…</p>
   return (
-    <ElicitationForm
-      key={first.id}
-      request={first.request}
-      onAnswer={(answer: ElicitationAnswer) => first.respond(answer)}
-      onOpenUrl={onOpenUrl}
-    />
+    <>
+      <ElicitationForm
+        key={first.id}
+        request={first.request}
+        onAnswer={(answer: ElicitationAnswer) => first.respond(answer)}
+        onOpenUrl={onOpenUrl}
+      />
+      <p className="rk-preview-loading" data-waiting="">
+        Waiting for you
+      </p>
+    </>
   )
 }
 
@@ -59,24 +66,29 @@ export function ReadPreview({
   const read = useQuery(
     readOptions(client, serverId, uri, maxBytes === undefined ? {} : { maxBytes }),
   )
+  const notFound = read.isError && isNotFoundError(read.error)
+  // Read before, gone now: the server removed it.
+  const removed = notFound && read.data !== undefined
   return (
     <div
       className="rk-read-preview"
       data-status={read.status}
       aria-busy={read.isFetching || undefined}
     >
-      {read.isPending && (
-        <>
-          {inputBridge && (
-            <InlineInput bridge={inputBridge} serverId={serverId} uri={uri} onOpenUrl={onOpenUrl} />
-          )}
+      {read.isPending &&
+        (inputBridge ? (
+          <InlineInput bridge={inputBridge} serverId={serverId} uri={uri} onOpenUrl={onOpenUrl} />
+        ) : (
           <p className="rk-preview-loading">Loading…</p>
-        </>
-      )}
+        ))}
       {read.isError &&
-        (isNotFoundError(read.error) ? (
-          <p className="rk-preview-error" role="alert" data-error="not-found">
-            Not found: {uri}
+        (notFound ? (
+          <p
+            className="rk-preview-error"
+            role="alert"
+            data-error={removed ? 'removed' : 'not-found'}
+          >
+            {removed ? `Removed: the server no longer has ${uri}` : `Not found: ${uri}`}
           </p>
         ) : (
           <div className="rk-preview-error" role="alert">
@@ -86,7 +98,9 @@ export function ReadPreview({
             </button>
           </div>
         ))}
-      {read.data && <ResourcePreview contents={read.data.contents} onLinkClick={onLinkClick} />}
+      {read.data && !notFound && (
+        <ResourcePreview contents={read.data.contents} onLinkClick={onLinkClick} />
+      )}
     </div>
   )
 }

@@ -223,7 +223,8 @@ export class SourcesTracker {
     const resources = entry.items.resources
     const base = {
       serverId: server.id,
-      serverName: server.serverInfo?.title ?? server.serverInfo?.name ?? server.id,
+      serverName:
+        server.serverInfo?.title ?? server.serverInfo?.name ?? server.auth?.serverName ?? server.id,
       icons: server.serverInfo?.icons,
       resources,
       templates: templates.data?.items ?? [],
@@ -262,8 +263,21 @@ function withStatus(
   switch (server.status) {
     case 'connecting':
       return { ...base, status: 'connecting' }
-    case 'needs-auth':
-      return { ...base, status: 'needs-auth', error: server.error, retry: reconnect }
+    case 'needs-auth': {
+      const auth = server.auth
+      if (!auth) return { ...base, status: 'needs-auth', error: server.error, retry: reconnect }
+      // A sign-in that fails shows as the server's status (the client keeps its error).
+      const signIn = () => {
+        auth.signIn().catch(() => {})
+      }
+      return {
+        ...base,
+        status: 'needs-auth',
+        error: server.error,
+        signIn,
+        ...(auth.phase === 'signing-in' && { signingIn: true }),
+      }
+    }
     case 'error':
     case 'closed':
       return {

@@ -78,11 +78,28 @@ describe('ElicitationForm', () => {
     })
   })
 
-  it('declines and cancels', async () => {
+  it("declines with Don't share and cancels with Cancel request", async () => {
     const { onAnswer, user } = setup()
-    await user.click(screen.getByRole('button', { name: 'Decline' }))
-    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    await user.click(screen.getByRole('button', { name: "Don't share" }))
+    await user.click(screen.getByRole('button', { name: 'Cancel request' }))
     expect(onAnswer.mock.calls).toEqual([[{ action: 'decline' }], [{ action: 'cancel' }]])
+  })
+
+  it('puts a checkbox before its label, on one line', () => {
+    setup()
+    const box = screen.getByRole('checkbox', { name: /remember/ })
+    const line = box.parentElement
+    expect(line?.className).toBe('rk-field-check')
+    expect(line?.firstElementChild).toBe(box)
+    expect(line?.lastElementChild?.tagName).toBe('LABEL')
+  })
+
+  it('sends nothing while a required field is empty, and takes focus to it', async () => {
+    const { onAnswer, user } = setup()
+    await user.click(screen.getByRole('checkbox', { name: /remember/ }))
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(onAnswer).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /API token/ }))
   })
 
   it('shows a URL request as text and opens it only through onOpenUrl', async () => {

@@ -90,4 +90,21 @@ describe('createPickerStore', () => {
     store.getState().setDirectory('d', undefined)
     expect(store.getState().directories.d).toBeUndefined()
   })
+
+  it('marks a removed resource removed, never updated, and new again when it comes back', () => {
+    const store = createPickerStore()
+    const key = resourceKey('s1', 'file:///a')
+    store.getState().markUpdated([key])
+    store.getState().markChanges({ added: [], updated: [], removed: [key] })
+    expect(store.getState().removed.has(key)).toBe(true)
+    expect(store.getState().updated.has(key)).toBe(false)
+    // An updated(uri) heard after the removal does not make it "updated".
+    store.getState().markUpdated([key])
+    expect(store.getState().updated.has(key)).toBe(false)
+    store.getState().markChanges({ added: [key], updated: [], removed: [] })
+    expect(store.getState().removed.has(key)).toBe(false)
+    expect(store.getState().added.has(key)).toBe(true)
+    store.getState().clearUpdated(key)
+    expect(store.getState().added.has(key)).toBe(false)
+  })
 })

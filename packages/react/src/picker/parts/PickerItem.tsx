@@ -28,6 +28,7 @@ export const PickerItem = memo(function PickerItem({
   const highlighted = usePickerSelector((p) => p.highlightedId === row.id)
   const selected = usePickerSelector((p) => key !== undefined && p.selected.has(key))
   const updated = usePickerSelector((p) => key !== undefined && p.updated.has(key))
+  const added = usePickerSelector((p) => key !== undefined && p.added.has(key))
   const baseId = usePickerSelector((p) => p.baseId)
   const view = usePickerSelector((p) => p.view)
   const selectionMode = usePickerSelector((p) => p.selectionMode)
@@ -39,14 +40,16 @@ export const PickerItem = memo(function PickerItem({
     <div
       {...rowProps(
         row,
-        { baseId, view, selectionMode, highlighted, selected, updated },
+        { baseId, view, selectionMode, highlighted, selected, updated, added },
         actions,
         props,
       )}
       className={className ? `rk-picker-item ${className}` : 'rk-picker-item'}
       style={{ ...style, ['--rk-depth' as string]: row.depth }}
     >
-      {children ?? <PickerRowContent row={row} />}
+      {children ?? (
+        <PickerRowContent row={row} change={updated ? 'updated' : added ? 'new' : undefined} />
+      )}
     </div>
   )
 })

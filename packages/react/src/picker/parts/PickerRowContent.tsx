@@ -35,8 +35,26 @@ const STATUS_TEXT = {
   ready: '',
 } as const
 
+/** What changed about a row's resource since it was first shown. */
+export type RowChange = 'new' | 'updated'
+
+export interface PickerRowContentProps {
+  row: PickerRow
+  /** Shows the change mark, with its word for screen readers. */
+  change?: RowChange | undefined
+}
+
+/** The dot of a new or updated resource; the word is read, the dot is seen. */
+function ChangeMark({ change }: { change: RowChange | undefined }) {
+  return (
+    <span className="rk-updated-mark" data-change={change}>
+      {change && <span className="rk-visually-hidden">{`, ${change}`}</span>}
+    </span>
+  )
+}
+
 /** Default content of a row of any kind. */
-export function PickerRowContent({ row }: { row: PickerRow }) {
+export function PickerRowContent({ row, change }: PickerRowContentProps) {
   switch (row.kind) {
     case 'server':
       return (
@@ -87,7 +105,7 @@ export function PickerRowContent({ row }: { row: PickerRow }) {
               </time>
             )}
           </span>
-          <span className="rk-updated-mark" aria-hidden="true" />
+          <ChangeMark change={change} />
         </>
       )
     }

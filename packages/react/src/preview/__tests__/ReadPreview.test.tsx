@@ -34,6 +34,9 @@ describe('ReadPreview', () => {
     )
     const user = userEvent.setup()
     const field = await screen.findByRole('textbox', { name: /branch/ })
+    // It waits for the person, not for the network.
+    expect(screen.getByText('Waiting for you')).toBeTruthy()
+    expect(screen.queryByText('Loading…')).toBeNull()
     await user.type(field, 'main')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('on main')).toBeTruthy()
@@ -66,5 +69,31 @@ describe('ReadPreview', () => {
     }
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByText('fine now')).toBeTruthy()
+  })
+
+  it('says "removed" when a resource it showed is no longer on the server', async () => {
+    const client = createFakeClient([
+      {
+        snapshot: readySnapshot('s'),
+        pages: [],
+        reads: {
+          'x://live': {
+            contents: [{ uri: 'x://live', text: 'tick 1' }],
+            ttlMs: 0,
+            cacheScope: 'public',
+          },
+        },
+      },
+    ])
+    render(
+      <ResourceKitProvider client={client}>
+        <ReadPreview serverId="s" uri="x://live" />
+      </ResourceKitProvider>,
+    )
+    expect(await screen.findByText('tick 1')).toBeTruthy()
+    client.servers.get('s')!.reads = {}
+    client.emit('s', { type: 'updated', uri: 'x://live' })
+    expect(await screen.findByText('Removed: the server no longer has x://live')).toBeTruthy()
+    expect(screen.queryByText('tick 1')).toBeNull()
   })
 })
