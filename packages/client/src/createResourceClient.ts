@@ -21,6 +21,7 @@ import {
 } from './errors.ts'
 import { Freshness } from './freshness.ts'
 import { requestWithInput } from './inputRequired.ts'
+import { ListValues } from './listValues.ts'
 import { classifyReadError } from './notFound.ts'
 import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 import { toPublicError } from './publicError.ts'
@@ -89,6 +90,8 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #detach: (() => void)[]
   /** Servers with OAuth sign-in, by id. */
   readonly #oauth = new Map<string, OAuthBinding>()
+  /** Values repeated across list items (audiences, icon sets, MIME types), kept once. */
+  readonly #listValues = new ListValues()
   /** One shared resource list per server, made on first use. */
   readonly #lists = new Map<string, OwnedResourceList>()
 
@@ -487,8 +490,8 @@ class HeadlessResourceClient implements ResourceClient {
       const raw = await session.request(method, cursor === undefined ? {} : { cursor }, { signal })
       const page =
         kind === 'resources'
-          ? toResourcePage(raw, defaultTtlMs, serverId)
-          : toTemplatePage(raw, defaultTtlMs, serverId)
+          ? toResourcePage(raw, defaultTtlMs, serverId, this.#listValues)
+          : toTemplatePage(raw, defaultTtlMs, serverId, this.#listValues)
       return this.#freshness.stamp(page, sentAt)
     } catch (error) {
       if (cursor !== undefined && isInvalidParams(error)) {

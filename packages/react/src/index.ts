@@ -84,6 +84,7 @@ export type {
   RowBase,
   RowChange,
   RowMatch,
+  SearchWorkerFactory,
   SelectionMode,
   ServerIconProps,
   UsePickerOptions,

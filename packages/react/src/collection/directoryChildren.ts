@@ -19,12 +19,15 @@ export function directoryChildren(
   const { serverId } = directory
   const ids = new Set(directory.children.map((c) => c.id))
   ids.add(directory.id)
+  // A listed folder may already stand for a read item: a path folder (`…/live`) where the
+  // list's `…/live/` was hidden as assistant-only, so its URI is compared without the slash.
+  const paths = new Set(directory.children.map(pathOf))
   const children: TreeNode[] = [...directory.children]
   for (const item of arrayOr<unknown>(items)) {
     if (!isUsableResource(item)) continue
     if (options.hideAssistantOnly === true && isAssistantOnly(item)) continue
     const id = resourceNodeId(serverId, item.uri)
-    if (ids.has(id)) continue
+    if (ids.has(id) || paths.has(withoutSlash(item.uri))) continue
     ids.add(id)
     const base = { id, serverId, parentId: directory.id, label: itemLabel(item) }
     children.push(
@@ -34,4 +37,13 @@ export function directoryChildren(
     )
   }
   return sortNodes(children, options.sort === 'name' ? 'name' : 'priority')
+}
+
+function withoutSlash(uri: string): string {
+  return uri.endsWith('/') ? uri.slice(0, -1) : uri
+}
+
+function pathOf(node: TreeNode): string | undefined {
+  if (node.kind === 'folder') return node.uri === undefined ? undefined : withoutSlash(node.uri)
+  return 'resource' in node ? withoutSlash(node.resource.uri) : undefined
 }

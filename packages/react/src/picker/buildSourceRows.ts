@@ -67,6 +67,16 @@ export function searchItemsOf(
   return items
 }
 
+// What the count says is what the filter shows.
+function shownCount(source: PickerSource, hideAssistantOnly: boolean): number {
+  const templates = source.templates ?? []
+  if (!hideAssistantOnly) return source.resources.length + templates.length
+  let shown = 0
+  for (const item of source.resources) if (!isAssistantOnly(item)) shown++
+  for (const item of templates) if (!isAssistantOnly(item)) shown++
+  return shown
+}
+
 function serverLabel(source: PickerSource): string {
   return source.serverName ?? source.serverId
 }
@@ -122,8 +132,14 @@ function statusRows(source: PickerSource, at: Tail, searching: boolean): PickerR
       setSize: 1,
     })
   }
-  if (source.hasMore && !searching) {
-    const label = `${source.resources.length.toLocaleString('en-US')} loaded — more available. Load more`
+  if (source.hasMore) {
+    const loaded = source.resources.length.toLocaleString('en-US')
+    // Searching part of a server says so, and offers the rest (#12: honest scope).
+    const label = !searching
+      ? `${loaded} loaded — more available. Load more`
+      : source.loadingMore
+        ? `Searched ${loaded} of ${loaded}+ resources; loading more and searching them…`
+        : `Searched ${loaded} of ${loaded}+ resources. Load more and search them`
     rows.push({
       ...base,
       id: loadMoreRowId(source.serverId),
@@ -237,7 +253,7 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; res
   } else {
     for (const source of sources) {
       const header = serverRow(source, !inTree || expandedIds.has(serverNodeId(source.serverId)))
-      resultCount += source.resources.length + (source.templates?.length ?? 0)
+      resultCount += shownCount(source, input.hideAssistantOnly)
       if (!header.expanded) {
         sections.push({ header, body: [], tail: [] })
         continue

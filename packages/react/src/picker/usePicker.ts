@@ -20,7 +20,7 @@ import {
 } from './pickerStore.ts'
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
-import { usePickerRows } from './usePickerRows.ts'
+import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
 import { useSourceMarks } from './useSourceMarks.ts'
@@ -63,6 +63,12 @@ export interface UsePickerOptions {
   initialRect?: { width: number; height: number } | undefined
   /** Most search results shown. @default 500 */
   searchLimit?: number | undefined
+  /**
+   * Starts a Web Worker running `@resource-kit/search/worker` for the search index (the
+   * picker terminates it). Without one, or where `Worker` does not exist, the index is
+   * built on the main thread in time slices.
+   */
+  searchWorker?: SearchWorkerFactory | undefined
 }
 
 /** What `usePicker` returns: state, rows, the virtual window, actions and prop getters. */
@@ -81,6 +87,8 @@ export interface PickerApi extends PickerPropGetters {
   rowIndex: ReadonlyMap<string, number>
   /** Resources and templates shown (search hits, or everything loaded). */
   resultCount: number
+  /** The rows shown are not yet the current query's (its hits are on their way). */
+  searchPending: boolean
   /** The highlighted row's id (the active descendant when rendered). */
   highlightedId: string | null
   /** Selected resources by `resourceKey(serverId, uri)`. */
@@ -138,7 +146,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
-  const { rows, resultCount } = usePickerRows({
+  const { rows, resultCount, searchPending } = usePickerRows({
     sources: options.sources,
     view,
     query,
@@ -146,6 +154,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     directories,
     hideAssistantOnly,
     searchLimit: options.searchLimit ?? 500,
+    searchWorker: options.searchWorker,
   })
   const rowIndex = useMemo(() => new Map(rows.map((r, i) => [r.id, i])), [rows])
 
@@ -328,6 +337,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     rows,
     rowIndex,
     resultCount,
+    searchPending,
     highlightedId,
     selected,
     updated,

@@ -2,6 +2,7 @@ import type { Resource } from '@resource-kit/client'
 import { describe, expect, it } from 'vitest'
 import { resourceNodeId, serverNodeId, templateNodeId } from '../../shared/ids.ts'
 import { buildResourceTree } from '../buildResourceTree.ts'
+import { directoryChildren } from '../directoryChildren.ts'
 import { listItemsOf } from '../flatList.ts'
 import { flattenTree } from '../flattenTree.ts'
 import type { ContainerNode, ResourceTree, TreeNode } from '../treeTypes.ts'
@@ -125,6 +126,35 @@ describe('buildResourceTree', () => {
       '      resource a.ts',
     ])
     expect(tree.nodes.get(resourceNodeId('s', 'file:///w/src/a.ts'))?.parentId).toBe(src?.id)
+  })
+
+  it('does not repeat a folder hidden as assistant-only when its parent is read', () => {
+    // `live/` is assistant-only, so hiding makes `live` a plain path folder (its file is for
+    // the user); the parent's read lists `live/` again, without annotations.
+    const tree = buildResourceTree(
+      [
+        {
+          serverId: 's',
+          resources: [
+            r('file:///w/ws/', 'ws', { mimeType: 'inode/directory' }),
+            r('file:///w/ws/live/', 'live', {
+              mimeType: 'inode/directory',
+              annotations: { audience: ['assistant'] },
+            }),
+            r('file:///w/ws/live/now.md'),
+          ],
+        },
+      ],
+      { hideAssistantOnly: true },
+    )
+    const ws = tree.nodes.get(resourceNodeId('s', 'file:///w/ws/'))
+    if (ws?.kind !== 'directory') throw new Error('ws is not a directory')
+    const read = [
+      r('file:///w/ws/live/', 'live', { mimeType: 'inode/directory' }),
+      r('file:///w/ws/readme.md'),
+    ]
+    const labels = directoryChildren(ws, read, tree.options).map((n) => `${n.kind} ${n.label}`)
+    expect(labels).toEqual(['folder live', 'resource readme.md'])
   })
 
   it('puts templates in a Templates group per server, after the resources', () => {

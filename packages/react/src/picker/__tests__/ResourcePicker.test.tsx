@@ -80,7 +80,7 @@ describe('ResourcePicker', () => {
     expect(await screen.findByRole('treeitem', { name: named('guide.md') })).toBeTruthy()
   })
 
-  it('hides assistant-only items when asked', async () => {
+  it('hides assistant-only items when asked, and the count follows', async () => {
     const { client, user } = setup()
     client.servers.get('repo')!.pages[0]!.push({
       uri: 'file:///project/ai.txt',
@@ -89,7 +89,10 @@ describe('ResourcePicker', () => {
     })
     await client.invalidateLists('repo')
     expect(await screen.findByRole('option', { name: named('ai.txt') })).toBeTruthy()
+    const count = () => Number.parseInt(screen.getByRole('status').textContent ?? '', 10)
+    const before = count()
     await user.click(screen.getByRole('checkbox', { name: 'Hide assistant-only' }))
     expect(screen.queryByRole('option', { name: named('ai.txt') })).toBeNull()
+    expect(count()).toBe(before - 1)
   })
 })

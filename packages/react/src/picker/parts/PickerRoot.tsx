@@ -30,6 +30,7 @@ export function PickerRoot(props: PickerRootProps) {
     overscan,
     initialRect,
     searchLimit,
+    searchWorker,
     children,
     className,
     ...domProps
@@ -53,6 +54,7 @@ export function PickerRoot(props: PickerRootProps) {
     overscan,
     initialRect,
     searchLimit,
+    searchWorker,
   })
   // One handle for the root's life: parts subscribe to it instead of taking a new value.
   const [handle] = useState(() => createPickerHandle(picker))
