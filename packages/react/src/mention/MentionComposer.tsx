@@ -12,6 +12,7 @@ import {
 } from '@floating-ui/react'
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
 import { statusText } from '../picker/buildSourceRows.ts'
+import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
 import type { MentionOption } from './mentionOptions.ts'
 import type { MentionRef } from './mentionToken.ts'
 import {
@@ -236,8 +237,8 @@ function OptionContent({ option }: { option: MentionOption }) {
         {option.kind === 'template' ? '{}' : option.kind === 'value' ? '›' : '◇'}
       </span>
       <span className="rk-mention-option-text">
-        <span className="rk-mention-option-label">{option.label}</span>
-        {option.detail && <span className="rk-mention-option-detail">{option.detail}</span>}
+        <MentionOptionLabel option={option} />
+        <MentionOptionDetail option={option} />
       </span>
       {'serverName' in option && (
         <span className="rk-mention-option-server">
