@@ -142,11 +142,14 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
       : 'Resources'
   return (
     <FloatingPortal>
-      <div
+      {/* A named section is a region landmark: portalled to the end of the body, the popup
+          would otherwise sit outside every landmark of the page. */}
+      <section
         ref={refs.setFloating}
         style={floatingStyles}
         className="rk-mention-popup"
         data-mode={api.mode}
+        aria-label="Mention suggestions"
       >
         <div className="rk-mention-popup-header" aria-hidden="true">
           <span>{heading}</span>
@@ -212,13 +215,15 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
             — keep typing to narrow
           </p>
         )}
-      </div>
+      </section>
     </FloatingPortal>
   )
 }
 
 function countText(api: MentionComposerApi): string {
-  if (api.mode === 'value') return `${api.options.length} suggestions`
+  // The same count the live region announces.
+  if (api.mode === 'value')
+    return `${api.suggestions} ${api.suggestions === 1 ? 'suggestion' : 'suggestions'}`
   if (!api.exact) return `${api.options.length}+ matches`
   return `${api.total.toLocaleString('en-US')} ${api.total === 1 ? 'match' : 'matches'}`
 }

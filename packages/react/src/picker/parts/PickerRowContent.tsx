@@ -186,9 +186,17 @@ export function PickerRowContent({ row, change, location = false }: PickerRowCon
       return (
         <>
           <span className="rk-status-text">
-            {row.source.resources.length.toLocaleString('en-US')} loaded — more available
+            {row.searched === undefined
+              ? `${row.source.resources.length.toLocaleString('en-US')} loaded — more available`
+              : `Searched ${row.searched.toLocaleString('en-US')} of ${row.searched.toLocaleString('en-US')}+ resources.`}
           </span>{' '}
-          <span className="rk-action">{row.source.loadingMore ? 'Loading…' : 'Load more'}</span>
+          <span className="rk-action">
+            {row.source.loadingMore
+              ? 'Loading…'
+              : row.searched === undefined
+                ? 'Load more'
+                : 'Load more and search them'}
+          </span>
         </>
       )
     case 'message':
