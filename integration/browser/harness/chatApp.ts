@@ -18,7 +18,13 @@ export interface ChatHarness {
   close(): Promise<void>
 }
 
-export async function startChatHarness(): Promise<ChatHarness> {
+/** Demo server options (StartDemoOptions['demo']). */
+export type HarnessDemoOptions = NonNullable<Parameters<typeof startDemo>[0]>['demo']
+
+export async function startChatHarness(
+  // A small world loads fast; the log ticks often so "updated" shows within seconds.
+  demoOptions: HarnessDemoOptions = { count: 3000, logIntervalMs: 700 },
+): Promise<ChatHarness> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'rk-chat-dist-'))
   const demo = await startDemo({
     appPort: 0,
@@ -26,8 +32,7 @@ export async function startChatHarness(): Promise<ChatHarness> {
     outDir,
     quiet: true,
     sourcemap: false,
-    // A small world loads fast; the log ticks often so "updated" shows within seconds.
-    demo: { count: 3000, logIntervalMs: 700 },
+    demo: demoOptions,
   })
   const chromium = await launchChromium()
   return {
