@@ -65,7 +65,15 @@ function Story({ servers, sources, view, sourceOptions }: Args) {
   )
 }
 
-const meta: Meta<typeof Story> = { title: 'Picker/Picker', component: Story }
+const meta: Meta<typeof Story> = {
+  title: 'Picker/Picker',
+  component: Story,
+  argTypes: {
+    view: { control: 'inline-radio', options: ['tree', 'list'] },
+    servers: { control: 'object' },
+    sources: { control: 'object' },
+  },
+}
 export default meta
 type S = StoryObj<typeof Story>
 
