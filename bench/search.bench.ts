@@ -8,12 +8,14 @@
 // BENCH_SEARCH_SIZES=10000 runs one size only.
 import { loadavg } from 'node:os'
 import Fuse from 'fuse.js'
+import { createDemoContent } from '../apps/demo-server/src/content/createDemoContent.ts'
 import {
   type FixtureResource,
   generateResources,
 } from '../packages/search/src/__tests__/fixtures.ts'
 import { fuseOptions } from '../packages/search/src/fuseRanker.ts'
 import { createResourceSearch } from '../packages/search/src/resourceSearch.ts'
+import { type PrecisionItem, precisionOf } from './searchPrecision.ts'
 
 type Kind = 'abbreviation' | 'typo' | 'punctuation' | 'plain'
 interface BenchQuery {
@@ -82,6 +84,24 @@ const QUERIES: BenchQuery[] = [
 ]
 
 const LIMIT = 50
+
+/** Word queries a user of the demo types: real words of its vocabulary, and typos of them. */
+const DEMO_WORDS = [
+  'readme',
+  'invoice',
+  'invocie',
+  'report',
+  'merge',
+  'thread',
+  'session',
+  'sidebar',
+  'config',
+  'webhook',
+  'refund',
+  'payment',
+  'upload',
+  'recipt',
+]
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -235,6 +255,14 @@ async function benchSize(count: number, fuseEvery: number) {
       `| ${kind} | ${stats.n} | ${targets} | ${percent(stats.names / stats.n)} | ${percent(stats.ids / stats.n)} |`,
     )
   }
+  // Precision of word queries: hits above the first scattered one, and the noise count.
+  const words = QUERIES.filter((q) => /^[a-z]+$/.test(q.query) && q.kind !== 'abbreviation')
+  printPrecision(
+    'synthetic items',
+    words.map(({ query, kind }) => ({ query, kind })),
+    (query) => ours.search(query).map((hit) => hit.item),
+    (query) => fuse.search(query, { limit: LIMIT }).map((result) => result.item),
+  )
   if (count === Math.max(...sizesOf())) {
     console.log(
       `\nPer query (${count.toLocaleString('en')}): rank of the target, ours / fuse.js alone\n`,
@@ -246,11 +274,62 @@ async function benchSize(count: number, fuseEvery: number) {
   console.log('')
 }
 
+type Found = (query: string) => PrecisionItem[]
+
+function printPrecision(
+  corpus: string,
+  queries: readonly { query: string; kind: string }[],
+  oursOf: Found,
+  fuseOf: Found,
+) {
+  const rows: string[] = []
+  const sum = { ours: [0, 0, 0], fuse: [0, 0, 0] }
+  const add = (into: number[], p: ReturnType<typeof precisionOf>) => {
+    into[0]! += p.aboveFirstScattered
+    into[1]! += p.noise
+    into[2]! += p.hits
+    return `${p.aboveFirstScattered} / ${p.noise} / ${p.hits}`
+  }
+  for (const { query, kind } of queries) {
+    const o = add(sum.ours, precisionOf(oursOf(query), query))
+    const f = add(sum.fuse, precisionOf(fuseOf(query), query))
+    rows.push(`| \`${query}\` | ${kind} | ${o} | ${f} |`)
+  }
+  console.log(
+    `\nPrecision of word queries (${corpus}): hits above the first scattered one / noise (hits with neither the query's run nor a typo of it) / hits\n`,
+  )
+  console.log('| query | kind | ours | fuse.js alone |')
+  console.log('|---|---|---|---|')
+  for (const row of rows) console.log(row)
+  console.log(`| all ${queries.length} | | ${sum.ours.join(' / ')} | ${sum.fuse.join(' / ')} |`)
+}
+
+/** Word queries over the demo server's own 10,000 resources (where "Thread merge" lives). */
+function demoPrecision() {
+  const items = createDemoContent({ count: 10_000 }).entries.map((entry) => ({
+    id: entry.uri,
+    name: entry.resource.name,
+    title: entry.resource.title,
+    uri: entry.resource.uri,
+    description: entry.resource.description,
+  }))
+  const ours = createResourceSearch<(typeof items)[number]>({ limit: LIMIT })
+  ours.setItems(items)
+  const fuse = new Fuse(items, fuseOptions<(typeof items)[number]>())
+  printPrecision(
+    'the demo server, 10,000 resources',
+    DEMO_WORDS.map((query) => ({ query, kind: 'word' })),
+    (query) => ours.search(query).map((hit) => hit.item),
+    (query) => fuse.search(query, { limit: LIMIT }).map((result) => result.item),
+  )
+}
+
 export default async function searchBench() {
   const fuseEvery = Math.max(1, Number(process.env.BENCH_SEARCH_FUSE_EVERY ?? 4))
   const load = loadavg().map((value) => value.toFixed(1))
   console.log(`${QUERIES.length} queries, top ${LIMIT}; load average at start: ${load.join(' ')}\n`)
   for (const size of sizesOf()) await benchSize(size, size > 10_000 ? fuseEvery : 1)
+  demoPrecision()
   console.log(
     `load average at end: ${loadavg()
       .map((value) => value.toFixed(1))

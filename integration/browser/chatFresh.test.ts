@@ -11,7 +11,9 @@ let chat: ChatHarness
 
 beforeAll(async () => {
   // The live file comes and goes every 8 s, so a removal happens within the test.
-  chat = await startChatHarness({ count: 3000, logIntervalMs: 700, fileIntervalMs: 8000 })
+  chat = await startChatHarness({
+    demo: { count: 3000, logIntervalMs: 700, fileIntervalMs: 8000 },
+  })
 }, 90_000)
 
 afterAll(async () => {

@@ -1,7 +1,9 @@
 // Turning text typed by a person (a prompt answer, or `--input key=value`) into the value
-// an elicitation form field expects, with the field's own limits checked first, so a
-// mistake gets a clear message here instead of a vague rejection from the server.
-import type { FormField } from '@resource-kit/client'
+// an elicitation form field expects. The CLI only reads what a terminal user types (y/n,
+// a choice by label or number, a comma-separated list); the checking is the client's
+// `validateElicitationContent`, the rule's one owner, so the CLI says the same sentence
+// the React form shows and never accepts what the client would then refuse.
+import { type FormField, validateElicitationContent } from '@resource-kit/client'
 
 export type FieldValue = string | number | boolean | string[]
 
@@ -12,54 +14,30 @@ const no = new Set(['n', 'no', 'false', '0', 'off'])
 
 /** Parses `text` for `field`: booleans take y/n/true/false, choices take a value, a label or a 1-based number. */
 export function parseFieldValue(field: FormField, text: string): Parsed {
+  const result = validateElicitationContent([field], { [field.name]: readTyped(field, text) })
+  if (!result.ok) return { ok: false, message: `${field.name}: ${result.errors[field.name]}` }
+  const value = result.content[field.name]
+  // An optional field left empty has no value: the client leaves it out.
+  if (value === undefined) return { ok: false, message: `${field.name}: This field is required.` }
+  return { ok: true, value }
+}
+
+/** What the person meant, before any check: words for booleans, labels and numbers for choices. */
+function readTyped(field: FormField, text: string): unknown {
   const trimmed = text.trim()
   if (field.type === 'boolean') {
     const lower = trimmed.toLowerCase()
-    if (yes.has(lower)) return { ok: true, value: true }
-    if (no.has(lower)) return { ok: true, value: false }
-    return { ok: false, message: `${field.name} must be yes or no` }
+    return yes.has(lower) ? true : no.has(lower) ? false : trimmed
   }
-  if (field.type === 'number' || field.type === 'integer') {
-    const value = Number(trimmed)
-    if (trimmed === '' || !Number.isFinite(value)) {
-      return { ok: false, message: `${field.name} must be a number` }
-    }
-    if (field.type === 'integer' && !Number.isInteger(value)) {
-      return { ok: false, message: `${field.name} must be a whole number` }
-    }
-    if (field.minimum !== undefined && value < field.minimum) {
-      return { ok: false, message: `${field.name} must be at least ${field.minimum}` }
-    }
-    if (field.maximum !== undefined && value > field.maximum) {
-      return { ok: false, message: `${field.name} must be at most ${field.maximum}` }
-    }
-    return { ok: true, value }
-  }
-  if (field.options) {
-    const parts = field.multiple
-      ? trimmed
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean)
-      : [trimmed]
-    const values: string[] = []
-    for (const part of parts) {
-      const value = matchOption(field.options, part)
-      if (value === undefined) {
-        const allowed = field.options.map((option) => option.value).join(', ')
-        return { ok: false, message: `${field.name}: "${part}" is not one of ${allowed}` }
-      }
-      values.push(value)
-    }
-    return field.multiple ? { ok: true, value: values } : { ok: true, value: values[0] as string }
-  }
-  if (field.minLength !== undefined && text.length < field.minLength) {
-    return { ok: false, message: `${field.name} must be at least ${field.minLength} characters` }
-  }
-  if (field.maxLength !== undefined && text.length > field.maxLength) {
-    return { ok: false, message: `${field.name} must be at most ${field.maxLength} characters` }
-  }
-  return { ok: true, value: text }
+  if (field.type === 'number' || field.type === 'integer') return trimmed
+  if (!field.options) return text
+  const options = field.options
+  if (!field.multiple) return matchOption(options, trimmed) ?? trimmed
+  return trimmed
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => matchOption(options, part) ?? part)
 }
 
 function matchOption(

@@ -21,18 +21,24 @@ export interface ChatHarness {
 /** Demo server options (StartDemoOptions['demo']). */
 export type HarnessDemoOptions = NonNullable<Parameters<typeof startDemo>[0]>['demo']
 
-export async function startChatHarness(
-  // A small world loads fast; the log ticks often so "updated" shows within seconds.
-  demoOptions: HarnessDemoOptions = { count: 3000, logIntervalMs: 700 },
-): Promise<ChatHarness> {
+export interface ChatHarnessOptions {
+  /** Also start the demo's protected server (sign-in needed) on free ports. @default false */
+  protectedServer?: boolean
+  /** Demo server options. @default a small world whose log ticks often ("updated" within seconds) */
+  demo?: HarnessDemoOptions
+}
+
+export async function startChatHarness(options: ChatHarnessOptions = {}): Promise<ChatHarness> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'rk-chat-dist-'))
   const demo = await startDemo({
     appPort: 0,
     mcpPort: 0,
+    authMcpPort: options.protectedServer ? 0 : false,
+    authServerPort: 0,
     outDir,
     quiet: true,
     sourcemap: false,
-    demo: demoOptions,
+    demo: options.demo ?? { count: 3000, logIntervalMs: 700 },
   })
   const chromium = await launchChromium()
   return {

@@ -21,6 +21,7 @@ import {
 } from './errors.ts'
 import { Freshness } from './freshness.ts'
 import { requestWithInput } from './inputRequired.ts'
+import { ListValues } from './listValues.ts'
 import { classifyReadError } from './notFound.ts'
 import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 import { toPublicError } from './publicError.ts'
@@ -30,12 +31,14 @@ import type {
   ReadOptions,
   ResourceClient,
   ResourceClientOptions,
+  ResourceList,
   ServerSource,
   WalkOptions,
   Watch,
   WatchTarget,
 } from './resourceClient.ts'
 import { resourceKeys } from './resourceKeys.ts'
+import { createResourceList, type OwnedResourceList } from './resourceList.ts'
 import { pageQuery, readQuery } from './resourceQueries.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
 import type { ServerConnection } from './serverConnection.ts'
@@ -87,6 +90,10 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #detach: (() => void)[]
   /** Servers with OAuth sign-in, by id. */
   readonly #oauth = new Map<string, OAuthBinding>()
+  /** Values repeated across list items (audiences, icon sets, MIME types), kept once. */
+  readonly #listValues = new ListValues()
+  /** One shared resource list per server, made on first use. */
+  readonly #lists = new Map<string, OwnedResourceList>()
 
   constructor(options: ResourceClientOptions) {
     this.#options = options
@@ -151,6 +158,8 @@ class HeadlessResourceClient implements ResourceClient {
     this.#subscriptions.delete(id)
     this.#unfollow.get(id)?.()
     this.#unfollow.delete(id)
+    this.#lists.get(id)?.close()
+    this.#lists.delete(id)
     await subscriptions?.close()
     await connection.close()
     this.#oauth.get(id)?.dispose()
@@ -244,6 +253,27 @@ class HeadlessResourceClient implements ResourceClient {
     return this.#walk('templates', serverId, options)
   }
 
+  resourceList(serverId: string): ResourceList {
+    this.#registry.require(serverId)
+    let list = this.#lists.get(serverId)
+    if (!list) {
+      list = createResourceList({
+        serverId,
+        maxPages: DEFAULT_MAX_PAGES,
+        partition: () => this.partitionOf(serverId),
+        now: () => Date.now(),
+        fetchPage: async (cursor, signal) => {
+          const page = await this.#page<Resource>('resources', serverId, cursor, signal)
+          // A page served from the cache is as old as its entry.
+          const key = resourceKeys.list(serverId, this.partitionOf(serverId), cursor)
+          return { page, receivedAt: this.#find(key)?.state.dataUpdatedAt ?? Date.now() }
+        },
+      })
+      this.#lists.set(serverId, list)
+    }
+    return list
+  }
+
   // READ AND COMPLETE
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
@@ -308,12 +338,15 @@ class HeadlessResourceClient implements ResourceClient {
   }
 
   async invalidateLists(serverId: string): Promise<void> {
-    await Promise.all([
+    const invalidated = Promise.all([
       this.#invalidate({ queryKey: resourceKeys.lists(serverId, this.partitionOf(serverId)) }),
       this.#invalidate({
         queryKey: resourceKeys.templateLists(serverId, this.partitionOf(serverId)),
       }),
     ])
+    // After query-core's own invalidation: the list's walk from page 1 must not take the old pages.
+    this.#lists.get(serverId)?.invalidate()
+    await invalidated
   }
 
   async invalidateRead(serverId: string, uri: string): Promise<void> {
@@ -397,6 +430,7 @@ class HeadlessResourceClient implements ResourceClient {
           queryKey: resourceKeys.partition(id, `${this.partition}~${principal}`),
           predicate: (query) => isPrivateEntry(query.state.data),
         })
+        this.#lists.get(id)?.reset()
       },
     })
     this.#oauth.set(id, binding)
@@ -456,8 +490,8 @@ class HeadlessResourceClient implements ResourceClient {
       const raw = await session.request(method, cursor === undefined ? {} : { cursor }, { signal })
       const page =
         kind === 'resources'
-          ? toResourcePage(raw, defaultTtlMs, serverId)
-          : toTemplatePage(raw, defaultTtlMs, serverId)
+          ? toResourcePage(raw, defaultTtlMs, serverId, this.#listValues)
+          : toTemplatePage(raw, defaultTtlMs, serverId, this.#listValues)
       return this.#freshness.stamp(page, sentAt)
     } catch (error) {
       if (cursor !== undefined && isInvalidParams(error)) {

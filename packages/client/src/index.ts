@@ -44,6 +44,7 @@ export {
   MAX_ICON_URL_LENGTH,
   safeIconSrc,
 } from './iconSafety.ts'
+export { sniffImageType } from './imageType.ts'
 export type {
   ElicitationAnswer,
   ElicitationRequest,
@@ -58,6 +59,7 @@ export type {
   SamplingHandler,
 } from './inputRequired.ts'
 export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
+export { isPlainObject } from './isPlainObject.ts'
 export { isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
@@ -67,6 +69,9 @@ export type {
   ReadOptions,
   ResourceClient,
   ResourceClientOptions,
+  ResourceList,
+  ResourceListLoadOptions,
+  ResourceListSnapshot,
   ServerSource,
   WalkOptions,
   Watch,
@@ -77,6 +82,8 @@ export type {
 } from './resourceClient.ts'
 export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './resourceKeys.ts'
 export { resourceKeys } from './resourceKeys.ts'
+export type { OwnedResourceList, ResourceListHost } from './resourceList.ts'
+export { createResourceList } from './resourceList.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export type { NamedServer } from './serverDisplayName.ts'
 export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'

@@ -68,6 +68,55 @@ export interface WalkOptions {
   signal?: AbortSignal
 }
 
+export interface ResourceListLoadOptions {
+  /** Pages to add before resolving. @default every page up to the end of the list or the cap */
+  pages?: number
+  /** Stops this caller's wait; the walk pauses when no one else waits (nothing is lost). */
+  signal?: AbortSignal
+  /** Walk past the cap (`DEFAULT_MAX_PAGES`): the "load more" of a list that stopped there. */
+  beyondCap?: boolean
+}
+
+/** An immutable view of one server's resource list; same identity until something changes. */
+export interface ResourceListSnapshot {
+  /** Each page's items in list order; within a generation pages are only appended (same arrays). */
+  readonly pages: readonly (readonly Resource[])[]
+  /** Items in `pages`. */
+  readonly loaded: number
+  /** The server said the list ended. */
+  readonly complete: boolean
+  /** The walk stopped at the cap with more to come (`load({ beyondCap: true })` goes on). */
+  readonly capped: boolean
+  /** Where the walk goes on; undefined when complete, before the first page, or after a cursor cycle. */
+  readonly nextCursor: string | undefined
+  /** Pages of this pass are being fetched. */
+  readonly loading: boolean
+  /** A pass from page 1 runs in the background; its pages replace these when it has caught up. */
+  readonly revalidating: boolean
+  /** Why the last walk stopped early (the pages before it are kept); `load()` tries again. */
+  readonly error: Error | undefined
+  /** Changes when a new pass replaced the pages; the same generation only ever appends. */
+  readonly generation: number
+  /** When (`Date.now()`) the pass goes stale as a unit: its stalest page's receipt plus `ttlMs`. */
+  readonly staleAt: number
+}
+
+/**
+ * One server's resource list as one consistent pass, shared by every consumer of the client.
+ * A walk never asks again for a page its pass has; the pass goes stale as a unit and is walked
+ * again from page 1, once and in the background, when a subscriber comes to a stale idle list,
+ * on `refresh()`, or on `list_changed` / `invalidateLists`. Nothing refetches on a timer.
+ */
+export interface ResourceList {
+  getSnapshot(): ResourceListSnapshot
+  /** Called at most once per microtask, whatever changed in it. */
+  subscribe(listener: () => void): () => void
+  /** Walks on from `nextCursor` (concurrent loads share one walk); never rejects: failures are in the snapshot. */
+  load(options?: ResourceListLoadOptions): Promise<ResourceListSnapshot>
+  /** Walks the list again from page 1 in the background (once), keeping these pages until it has caught up. */
+  refresh(): void
+}
+
 export interface ReadOptions {
   signal?: AbortSignal
   /** Reject contents larger than this many bytes (decoded) with a ResourceTooLargeError. */
@@ -153,6 +202,8 @@ export interface ResourceClient {
   templatePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<ResourceTemplate>>
   walkResources(serverId: string, options?: WalkOptions): Promise<WalkResult<Resource>>
   walkTemplates(serverId: string, options?: WalkOptions): Promise<WalkResult<ResourceTemplate>>
+  /** The server's resource list as one shared, resumable pass (see `ResourceList`). */
+  resourceList(serverId: string): ResourceList
 
   read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult>
   complete(serverId: string, options: CompleteOptions): Promise<CompletionResult>

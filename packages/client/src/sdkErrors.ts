@@ -7,8 +7,9 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client'
 import { abortReason } from './abortable.ts'
+import { oauthFailureOf } from './auth/oauthFailure.ts'
 import { AuthRequiredError, ConnectionError, McpRequestError, ResourceKitError } from './errors.ts'
-import { isPlainObject } from './sdkWireTap.ts'
+import { isPlainObject } from './isPlainObject.ts'
 
 /** The error a failed request rejects with: the caller's abort reason, a server error, or a connection error. */
 export function toRequestError(
@@ -34,6 +35,9 @@ export function toRequestError(
       cause: error,
     })
   }
+  // The authorization server's answer (an HTML page, say) stays out of the message.
+  const oauth = oauthFailureOf(error)
+  if (oauth) return new ConnectionError(`${method}${where}: ${oauth.message}`, { serverId })
   if (error instanceof SdkError) {
     const rpc = jsonRpcErrorInHttpBody(error)
     if (rpc) {
@@ -73,6 +77,9 @@ export function toConnectError(error: unknown, serverId: string | undefined): Er
       cause: error,
     })
   }
+  const oauth = oauthFailureOf(error)
+  if (oauth)
+    return new ConnectionError(`Could not connect to ${where}: ${oauth.message}`, { serverId })
   const message = error instanceof Error ? error.message : String(error)
   return new ConnectionError(`Could not connect to ${where}: ${message}`, {
     serverId,

@@ -8,18 +8,24 @@
  * by the cheap score (tightness, then early and short).
  */
 export const Tier = {
-  /** The name or title contains the query (compact): at its start, a word start or inside a word. */
+  /** The name or title contains the query (compact): from a word start, or within one word. */
   label: 0,
   /** A word of the URI starts with the query (`webapp`, `src/comp`). */
   uriWord: 1,
   /** One or two edits from a word prefix (`buttno`, `reamde`). */
   typo: 2,
-  /** The query abbreviates the name or title (`btn`, `usrprf`). */
+  /** Each of the query's letters starts a word of the name or title, in order (`rkc`, `up`). */
   abbreviation: 3,
-  /** The URI contains the query inside a word, or the description contains it. */
+  /** The URI (inside a word) or the description contains the query as a run. */
   other: 4,
+  /**
+   * Letters picked across words: a substring from inside one word into the next
+   * (`Th[read me]rge` for `readme`), or an abbreviation with letters inside words (`btn`).
+   * Shown only when no hit of a better tier exists.
+   */
+  scattered: 5,
 } as const
-export const TIER_COUNT = 5
+export const TIER_COUNT = 6
 
 /** Cheap scores are clamped to this, so (tier, cheap) fits a small bucket table. */
 const CHEAP_MAX = 255
@@ -36,6 +42,7 @@ export class CandidateSet {
   readonly excluded: Uint8Array
   #generation = 1
   #size = 0
+  #tight = 0
 
   constructor(capacity: number) {
     this.excluded = new Uint8Array(capacity)
@@ -53,6 +60,11 @@ export class CandidateSet {
     return this.#size
   }
 
+  /** Distinct items added in a tier better than `scattered`: the stages stop when these fill the limit. */
+  get tight(): number {
+    return this.#tight
+  }
+
   reset(): void {
     this.#generation++
     if (this.#generation === 0xffffffff) {
@@ -60,6 +72,7 @@ export class CandidateSet {
       this.#generation = 1
     }
     this.#size = 0
+    this.#tight = 0
   }
 
   has(item: number): boolean {
@@ -73,9 +86,11 @@ export class CandidateSet {
     if (this.#stamp[item] === this.#generation) {
       const known = this.tier[item]!
       if (known < tier || (known === tier && this.cheap[item]! <= score)) return
+      if (known === Tier.scattered) this.#tight++
     } else {
       this.#stamp[item] = this.#generation
       this.#list[this.#size++] = item
+      if (tier !== Tier.scattered) this.#tight++
     }
     this.tier[item] = tier
     this.cheap[item] = score

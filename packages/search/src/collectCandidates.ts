@@ -60,20 +60,28 @@ export function collectCandidates(
   if (query.length >= SUBSTRING_MIN_LENGTH && !enough) {
     state.labels = labelSubstrings(corpus, query, set, state.labels)
   }
-  if (set.size >= limit) return
+  if (set.tight >= limit) return
   corpus.uris.forEachPrefix(query, visitWord(set, query.length), visits)
-  if (set.size >= limit) return
+  if (set.tight >= limit) return
   const edits = allowedEdits(query.length)
   if (edits > 0) {
     typoStage(corpus, corpus.labels, query, edits, set, state.typo, LABEL_TYPO_BUDGET)
     typoStage(corpus, corpus.uris, query, edits, set, state.typo, URI_TYPO_BUDGET)
-    if (set.size >= limit) return
+    if (set.tight >= limit) return
   }
   if (query.length < 2) return
   abbreviationStage(corpus, query, set)
-  if (set.size >= limit) return
-  const found = (field: number, cheapBase: number) => (item: number, offset: number) =>
-    set.add(item, Tier.other, cheapBase + (offset >> 1), field, offset, query.length)
+  if (set.tight >= limit) return
+  const found =
+    (field: number, cheapBase: number) => (item: number, offset: number, scattered: boolean) =>
+      set.add(
+        item,
+        scattered ? Tier.scattered : Tier.other,
+        cheapBase + (offset >> 1),
+        field,
+        offset,
+        query.length,
+      )
   scanField(corpus.compact[URI]!, query, found(URI, 0))
   scanField(corpus.compact[DESCRIPTION]!, query, found(DESCRIPTION, 128))
 }
@@ -93,19 +101,17 @@ function labelSubstrings(
   memo: SubstringMemo | undefined,
 ): SubstringMemo {
   const matched: number[] = []
-  const found = (field: number) => (item: number, offset: number) => {
+  const found = (field: number) => (item: number, offset: number, scattered: boolean) => {
     const cheap = labelCheap(field, offset, corpus.compact[field]!.length(item))
-    set.add(item, Tier.label, cheap, field, offset, query.length)
+    set.add(item, scattered ? Tier.scattered : Tier.label, cheap, field, offset, query.length)
     matched.push(item)
   }
   const names = corpus.compact[NAME]!
   const titles = corpus.compact[TITLE]!
   if (memo && query.startsWith(memo.query) && memo.items.length <= MEMO_RESCAN_LIMIT) {
     for (const item of memo.items) {
-      const inName = names.of(item).indexOf(query)
-      if (inName >= 0) found(NAME)(item, inName)
-      const inTitle = titles.of(item).indexOf(query)
-      if (inTitle >= 0) found(TITLE)(item, inTitle)
+      scanItem(names, item, query, found(NAME))
+      scanItem(titles, item, query, found(TITLE))
     }
   } else {
     scanField(names, query, found(NAME))
@@ -153,14 +159,48 @@ function typoStage(
   }
 }
 
-/** Every item whose field `text` contains `query`, in one native pass: (item, offset of the first match). */
-function scanField(text: FieldText, query: string, found: (item: number, offset: number) => void) {
+/** Reports one match of an item: its offset, and whether it is scattered (no run found). */
+type Found = (item: number, offset: number, scattered: boolean) => void
+
+/**
+ * Every item whose field `text` contains `query`, in one native pass: each reported once,
+ * at its first run, else at its first (scattered) occurrence.
+ */
+function scanField(text: FieldText, query: string, found: Found) {
   let at = text.text.indexOf(query)
   while (at >= 0) {
     const item = text.itemAt(at)
-    found(item, at - text.start[item]!)
+    reportItem(text, item, query, at, found)
     at = text.text.indexOf(query, text.start[item + 1]!)
   }
+}
+
+/** The match of `query` in one item's field, if any (see `scanField`). */
+function scanItem(text: FieldText, item: number, query: string, found: Found) {
+  const local = text.of(item).indexOf(query)
+  if (local >= 0) reportItem(text, item, query, text.start[item]! + local, found)
+}
+
+/** Reports `item`, whose first occurrence of `query` is at global position `first`. */
+function reportItem(text: FieldText, item: number, query: string, first: number, found: Found) {
+  const start = text.start[item]!
+  if (!text.isScattered(first, query.length)) {
+    found(item, first - start, false)
+    return
+  }
+  // Rare: the first occurrence crosses words; a later one may be a run.
+  const local = text.of(item)
+  for (
+    let at = local.indexOf(query, first - start + 1);
+    at >= 0;
+    at = local.indexOf(query, at + 1)
+  ) {
+    if (!text.isScattered(start + at, query.length)) {
+      found(item, at, false)
+      return
+    }
+  }
+  found(item, first - start, true)
 }
 
 /**
@@ -187,8 +227,18 @@ function abbreviationStage(corpus: SearchCorpus<unknown>, query: string, set: Ca
     // Tightness (letters skipped) in the top bits, then early and short first.
     const tightness = Math.min(7, (index - start - m) >> 1)
     const cheap = 32 * tightness + Math.min(31, offset + (text.length(item) >> 2))
-    set.add(item, Tier.abbreviation, cheap, field, offset, m)
+    const tier = startsWords(text, start, end, query) ? Tier.abbreviation : Tier.scattered
+    set.add(item, tier, cheap, field, offset, m)
   })
+}
+
+/** Whether each letter of `query` after the first starts a later word of `text[start, end)`, in order. */
+function startsWords(text: FieldText, start: number, end: number, query: string): boolean {
+  let matched = 1
+  for (let p = start + 1; p < end && matched < query.length; p++) {
+    if (text.isWordStart(p) && text.text.charCodeAt(p) === query.charCodeAt(matched)) matched++
+  }
+  return matched === query.length
 }
 
 function atMostOneBit(bits: number): boolean {

@@ -1,6 +1,8 @@
 // One field of every item, compacted into one string with a line break after each item:
 // built from a single buffer (one decode instead of one per item), and searchable in one
 // native `indexOf` pass. A match never crosses items: compact text has no line breaks.
+// A bit per character records where words start, so a match can tell whether it runs
+// from one word into the next from the middle of a word (a scattered match).
 import { appendCompact } from './compact.ts'
 
 export const ITEM_SEPARATOR = 10
@@ -10,10 +12,29 @@ export class FieldText {
   readonly text: string
   /** Where each item starts in `text`; `start[count]` is the end. */
   readonly start: Int32Array
+  /** Bit `p` is set when a word starts at `text[p]`. */
+  readonly wordStarts: Uint8Array
 
-  constructor(text: string, start: Int32Array) {
+  constructor(text: string, start: Int32Array, wordStarts: Uint8Array) {
     this.text = text
     this.start = start
+    this.wordStarts = wordStarts
+  }
+
+  /** Whether a word starts at global position `position`. */
+  isWordStart(position: number): boolean {
+    return (this.wordStarts[position >> 3]! & (1 << (position & 7))) !== 0
+  }
+
+  /**
+   * Whether a match of `length` at global `position` is scattered: it starts inside a word
+   * and runs into the next one (`readme` in `thread-merge`). A match from a word start, or
+   * within one word (`config` in `tsconfig`), is a run.
+   */
+  isScattered(position: number, length: number): boolean {
+    if (this.isWordStart(position)) return false
+    for (let p = position + 1; p < position + length; p++) if (this.isWordStart(p)) return true
+    return false
   }
 
   /** The compact text of `item`. */
@@ -43,10 +64,12 @@ export class FieldTextBuilder {
   codes: Uint16Array
   size = 0
   readonly #starts: Int32Array
+  #wordStarts: Uint8Array
   #count = 0
 
   constructor(count: number, expectedLength: number) {
     this.codes = new Uint16Array(Math.max(16, expectedLength))
+    this.#wordStarts = new Uint8Array((this.codes.length >> 3) + 1)
     this.#starts = new Int32Array(count + 1)
   }
 
@@ -56,9 +79,17 @@ export class FieldTextBuilder {
       const grown = new Uint16Array(Math.max(this.codes.length * 2, this.size + maxLength + 1))
       grown.set(this.codes.subarray(0, this.size))
       this.codes = grown
+      const bits = new Uint8Array((grown.length >> 3) + 1)
+      bits.set(this.#wordStarts)
+      this.#wordStarts = bits
     }
     this.#starts[this.#count++] = this.size
-    this.size = appendCompact(value, maxLength, this.codes, this.size, onWordStart)
+    const bits = this.#wordStarts
+    const mark = (position: number) => {
+      bits[position >> 3]! |= 1 << (position & 7)
+      onWordStart?.(position)
+    }
+    this.size = appendCompact(value, maxLength, this.codes, this.size, mark)
     this.codes[this.size++] = ITEM_SEPARATOR
   }
 
@@ -66,7 +97,7 @@ export class FieldTextBuilder {
     this.#starts[this.#count] = this.size
     const text = decodeAll(this.codes, this.size)
     this.codes = new Uint16Array(0)
-    return new FieldText(text, this.#starts)
+    return new FieldText(text, this.#starts, this.#wordStarts.slice(0, (this.size >> 3) + 1))
   }
 }
 

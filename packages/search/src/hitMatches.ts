@@ -1,10 +1,12 @@
 // The highlight ranges of one hit, per field: every occurrence of the compact query (so
 // `webapp` marks both halves of `web-app`), else the evidence that made it a candidate
-// (the letters of an abbreviation, the word a typo matched). fuse.js's own ranges are not
+// (the letters of an abbreviation, the word a typo matched). A hit found by a run marks only
+// runs, never the same letters picked across words. fuse.js's own ranges are not
 // used: with its default threshold they mark stray letters all over long URIs.
 import { abbreviationPositions } from './abbreviation.ts'
 import { Tier } from './candidateSet.ts'
 import { compactWithOrigin } from './compact.ts'
+import type { FieldText } from './fieldText.ts'
 import { rangesFromPositions } from './highlight.ts'
 import { FIELD_KEYS, MAX_FIELD_LENGTH, type SearchCorpus } from './searchCorpus.ts'
 import type { SearchMatch } from './types.ts'
@@ -38,11 +40,14 @@ export function hitMatches(
   for (let field = 0; field < FIELD_KEYS.length; field++) {
     const raw = corpus.raw[field]![item]!
     if (raw.length === 0) continue
-    const compact = corpus.compact[field]!.of(item)
-    let positions = occurrences(compact, query)
+    const text = corpus.compact[field]!
+    // A hit found by a run marks runs only, not the same letters across words elsewhere.
+    const runsOnly = evidence.tier !== Tier.scattered
+    let positions = occurrences(text, item, query, runsOnly)
     if (positions.length === 0 && evidenceText !== query)
-      positions = occurrences(compact, evidenceText)
-    const abbreviation = positions.length === 0 && evidence.tier === Tier.abbreviation
+      positions = occurrences(text, item, evidenceText, runsOnly)
+    const letters = evidence.tier === Tier.abbreviation || evidence.tier === Tier.scattered
+    const abbreviation = positions.length === 0 && letters
     if (positions.length === 0 && !(abbreviation && field === evidence.field)) continue
     // Only now map compact positions back to the original text (the costly part).
     const map = compactWithOrigin(raw, MAX_FIELD_LENGTH)
@@ -53,16 +58,26 @@ export function hitMatches(
   return matches
 }
 
-/** Positions covered by the first MAX_OCCURRENCES occurrences of `query` in `text`. */
-function occurrences(text: string, query: string): number[] {
+/**
+ * Positions covered by the first MAX_OCCURRENCES occurrences of `query` in the item's
+ * field; with `runsOnly`, scattered occurrences (from inside a word into the next) are skipped.
+ */
+function occurrences(field: FieldText, item: number, query: string, runsOnly: boolean): number[] {
   const positions: number[] = []
   if (query.length === 0) return positions
+  const text = field.of(item)
+  const start = field.start[item]!
   let from = 0
-  for (let found = 0; found < MAX_OCCURRENCES; found++) {
+  for (let found = 0; found < MAX_OCCURRENCES; ) {
     const at = text.indexOf(query, from)
     if (at < 0) break
+    if (runsOnly && field.isScattered(start + at, query.length)) {
+      from = at + 1
+      continue
+    }
     for (let i = at; i < at + query.length; i++) positions.push(i)
     from = at + query.length
+    found++
   }
   return positions
 }

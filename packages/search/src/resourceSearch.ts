@@ -1,6 +1,7 @@
 // The resource search: cheap stages choose at most a few hundred candidates from a
 // precomputed index (collectCandidates.ts), fuse.js ranks them (fuseRanker.ts), and the
-// final order is by match tier, then by fuse.js's score within the tier. The index is a
+// final order is by match tier, then by fuse.js's score within the tier; letters picked
+// across words (Tier.scattered) only when no tighter hit exists. The index is a
 // list of segments (searchSegments.ts), so a new page or a diff costs what changed; each
 // segment chooses its own candidates and the best of all of them are ranked together.
 import { TIER_COUNT, Tier } from './candidateSet.ts'
@@ -31,6 +32,11 @@ const POOL_FACTOR = 4
 function clampLimit(value: unknown, fallback: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback
   return Math.min(MAX_LIMIT, Math.max(1, Math.floor(value)))
+}
+
+/** Tiers ordered by our cheap score (fuse.js's score is noise for letters picked across words). */
+function byCheap(tier: number): boolean {
+  return tier === Tier.abbreviation || tier === Tier.scattered
 }
 
 /** A candidate of one segment, with its tier and cheap score there. */
@@ -74,7 +80,7 @@ export function createResourceSearch<T extends SearchableItem>(
     const lowered = text.toLowerCase()
     const keyed = all.map((candidate, order) => {
       const { tier, cheap } = candidate
-      const group = tier === Tier.abbreviation ? cheap : tier === Tier.typo ? cheap >> 5 : 0
+      const group = byCheap(tier) ? cheap : tier === Tier.typo ? cheap >> 5 : 0
       const proxy = fuseProxy(candidate.segment.corpus.raw, candidate.item, lowered)
       return { candidate, order, group: tier * 256 + group, proxy }
     })
@@ -114,16 +120,21 @@ export function createResourceSearch<T extends SearchableItem>(
         const fuseScore = fuseScores[order] ?? 1
         // fuse.js buries abbreviations (its score is noise for them: order by our cheap score)
         // and ranks typos well once grouped by edit distance (the top bits of the cheap score).
-        const within =
-          tier === Tier.abbreviation
-            ? (cheap + fuseScore) / 256
-            : tier === Tier.typo
-              ? ((cheap >> 5) + fuseScore) / 8
-              : fuseScore
+        const within = byCheap(tier)
+          ? (cheap + fuseScore) / 256
+          : tier === Tier.typo
+            ? ((cheap >> 5) + fuseScore) / 8
+            : fuseScore
         return { candidate, order, score: (tier + within) / TIER_COUNT }
       })
       ranked.sort((a, b) => a.score - b.score || a.order - b.order)
-      return ranked.slice(0, limit).map(({ candidate, score }): SearchHit<T> => {
+      // Scattered letters are shown only when nothing tighter matched (the pool is by tier,
+      // so any tighter candidate is among the ranked).
+      const tight = ranked.some(({ candidate }) => candidate.tier !== Tier.scattered)
+      const shown = tight
+        ? ranked.filter(({ candidate }) => candidate.tier !== Tier.scattered)
+        : ranked
+      return shown.slice(0, limit).map(({ candidate, score }): SearchHit<T> => {
         const { segment, item } = candidate
         const set = segment.candidates
         const evidence = {

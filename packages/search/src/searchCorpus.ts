@@ -80,7 +80,7 @@ export function buildCorpus<T extends SearchableItem>(input: readonly T[]): Sear
       const builder = builders[field]!
       const begin = builder.size
       startCount = 0
-      builder.append(value, MAX_FIELD_LENGTH, field === DESCRIPTION ? undefined : collect)
+      builder.append(value, MAX_FIELD_LENGTH, collect)
       if (field === DESCRIPTION) continue
       const codes = builder.codes
       const index = field === URI ? uris : labels

@@ -9,6 +9,7 @@ import {
   useResourceSources,
 } from '@resource-kit/react'
 import { useRef, useState } from 'react'
+import { useSignInCallback } from '../auth/useSignInCallback.ts'
 import { ComposerBar } from '../conversation/ComposerBar.tsx'
 import { MessageList } from '../conversation/MessageList.tsx'
 import { useConversation } from '../conversation/useConversation.ts'
@@ -27,14 +28,19 @@ export interface AppProps {
   config: ChatConfig
   chat: ChatClient
   storage: ChatStorage
+  /** The OAuth callback URL a redirect-mode sign-in came back with. */
+  signInCallback?: string
 }
 
-export function App({ config, chat, storage }: AppProps) {
+export function App({ config, chat, storage, signInCallback }: AppProps) {
   const client = useResourceClient()
-  const servers = useChatServers(client, config.servers, storage)
+  const servers = useChatServers(client, config.servers, storage, chat.oauth)
+  // After useChatServers: its effect adds the servers the callback may belong to.
+  const signInError = useSignInCallback(client, signInCallback)
   const names = useServerNames(config.servers, servers.urls)
-  // Load up to 20,000 resources per server before showing "more available".
-  const sources = useNamedSources(useResourceSources({ batchSize: 20_000 }), names)
+  // Each server's list is walked in the background up to the client's page cap (1,000
+  // pages), so search covers whole servers; "more available" loads past it.
+  const sources = useNamedSources(useResourceSources(), names)
   const conversation = useConversation(client, storage)
   const composer = useRef<MentionComposerHandle | null>(null)
   const [previewing, setPreviewing] = useState<ResourceDescriptor | null>(null)
@@ -60,6 +66,11 @@ export function App({ config, chat, storage }: AppProps) {
             Close<span className="chat-visually-hidden"> servers</span>
           </button>
         </header>
+        {signInError && (
+          <p className="chat-field-error chat-sign-in-error" role="alert">
+            Sign-in failed: {signInError}
+          </p>
+        )}
         <ServerList sources={sources} servers={servers} names={names} />
       </aside>
       <main className="chat-main">
@@ -111,6 +122,7 @@ export function App({ config, chat, storage }: AppProps) {
           inputBridge={chat.inputBridge}
           previewing={previewing}
           serverName={(id) => names.get(id) ?? id}
+          returnFocus={() => composer.current?.focus()}
         />
         <ComposerBar
           sources={sources}

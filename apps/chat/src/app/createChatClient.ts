@@ -1,15 +1,26 @@
 // One ResourceClient for the whole app, caching in the app's QueryClient (shared with
-// React Query through ResourceKitProvider), with input requests routed to the UI.
-import { createResourceClient, type ResourceClient } from '@resource-kit/client'
+// React Query through ResourceKitProvider), with input requests routed to the UI and
+// OAuth sign-in for every server that asks for it (tokens kept per server, see auth/).
+import {
+  createOAuth,
+  createResourceClient,
+  type OAuth,
+  type ResourceClient,
+} from '@resource-kit/client'
+import { indexedDbAuthStorage } from '@resource-kit/client/persist'
 import { createInputBridge, type InputBridge } from '@resource-kit/react'
 import { QueryClient } from '@tanstack/react-query'
+import { OAUTH_CALLBACK_PATH } from '../auth/oauthCallback.ts'
+import { createOpenAuthorization } from '../auth/openAuthorization.ts'
 
 export interface ChatClient {
   client: ResourceClient
   inputBridge: InputBridge
+  /** Sign-in for the servers (passed with each `{ url }` the app adds). */
+  oauth: OAuth
 }
 
-export function createChatClient(): ChatClient {
+export function createChatClient(win: Window = window): ChatClient {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false } },
   })
@@ -19,5 +30,14 @@ export function createChatClient(): ChatClient {
     inputHandler: inputBridge.handler,
     clientInfo: { name: 'resource-kit-chat', version: '0.1.0', title: 'Resource Chat' },
   })
-  return { client, inputBridge }
+  const oauth = createOAuth({
+    redirectUrl: new URL(OAUTH_CALLBACK_PATH, win.location.origin).href,
+    openAuthorization: createOpenAuthorization(win),
+    // One IndexedDB entry per server URL; localStorage (the client's default) where there
+    // is no IndexedDB.
+    ...(typeof indexedDB === 'object' && { storage: indexedDbAuthStorage() }),
+    clientName: 'Resource Chat',
+    clientUri: win.location.origin,
+  })
+  return { client, inputBridge, oauth }
 }

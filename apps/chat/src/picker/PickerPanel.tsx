@@ -14,6 +14,10 @@ import { type RefObject, useMemo, useState } from 'react'
 import { ChatPreview } from './ChatPreview.tsx'
 import { type ChosenFolder, FolderPreview } from './FolderPreview.tsx'
 
+// Vite bundles the worker from this pattern (a static URL inside `new Worker`).
+const startSearchWorker = () =>
+  new Worker(new URL('./searchWorker.ts', import.meta.url), { type: 'module' })
+
 export interface PickerPanelProps {
   sources: readonly PickerSource[]
   inputBridge: InputBridge
@@ -58,6 +62,7 @@ export function PickerPanel({
         className="chat-picker"
         sources={sources}
         loadDirectory={loadDirectory}
+        searchWorker={startSearchWorker}
         onSelect={(selection) => {
           setFolder(null)
           onChoose(selection[0] ?? null)

@@ -1,8 +1,10 @@
 // The servers panel: each server with its display name, where it is, its connection
 // status, protocol era and what it offers; a failed server says why in plain words (the
 // raw error behind "Details") with a Retry that never throws, and the others keep working.
+// A server that needs sign-in offers Sign in; a signed-in one shows its account and Sign out.
 import { describeConnectionFailure, type ServerSnapshot, shortLocation } from '@resource-kit/client'
 import { type PickerSource, useResourceClient, useServers } from '@resource-kit/react'
+import { AccountLine, useServerSignIn } from '../auth/ServerSignIn.tsx'
 import { AddServerForm } from './AddServerForm.tsx'
 import type { ChatServers } from './useChatServers.ts'
 import { useReachabilityProbe } from './useReachabilityProbe.ts'
@@ -64,6 +66,7 @@ function ServerItem({ server, source, name, url, removable, onRemove }: ServerIt
         origin: typeof location === 'undefined' ? undefined : location.origin,
       })
     : undefined
+  const signIn = useServerSignIn(server, name)
   const retry = () => {
     // The outcome shows as the server's status; a failed retry must not throw.
     try {
@@ -95,16 +98,23 @@ function ServerItem({ server, source, name, url, removable, onRemove }: ServerIt
         </p>
       )}
       <p className="chat-server-status" role="status">
-        {failure ? failure.summary : statusLine(server, source)}
+        {signIn.status ?? (failure ? failure.summary : statusLine(server, source))}
       </p>
+      <AccountLine server={server} />
+      {signIn.error && (
+        <p className="chat-field-error" role="alert">
+          {signIn.error}
+        </p>
+      )}
       {failure?.detail && (
         <details className="chat-server-detail">
           <summary>Details</summary>
           <pre>{failure.detail}</pre>
         </details>
       )}
-      {(tone === 'error' || removable) && (
+      {(tone === 'error' || removable || signIn.actions) && (
         <div className="chat-server-actions">
+          {signIn.actions}
           {tone === 'error' && (
             <button
               type="button"

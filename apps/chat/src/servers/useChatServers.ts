@@ -1,6 +1,7 @@
 // The servers of the chat: the configured ones, plus those the user added by URL (kept
-// across reloads). Adding one connects at once; its status shows in the server list.
-import type { ResourceClient } from '@resource-kit/client'
+// across reloads). Adding one connects at once; its status shows in the server list. Each
+// comes with the app's OAuth: a server that answers 401 can then be signed in to.
+import type { OAuth, ResourceClient } from '@resource-kit/client'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ChatServerConfig } from '../app/chatConfig.ts'
 import { isHttpUrl } from '../app/chatConfig.ts'
@@ -21,15 +22,17 @@ export function useChatServers(
   client: ResourceClient,
   configured: readonly ChatServerConfig[],
   storage: ChatStorage,
+  oauth?: OAuth,
 ): ChatServers {
   const [added, setAdded] = useState<StoredServer[]>(() => storage.loadServers())
 
   // Connect once per server; the client keeps them for the app's lifetime.
   useEffect(() => {
     for (const s of [...configured, ...added]) {
-      if (!client.getServer(s.id)) client.addServer(s.id, { url: s.url })
+      if (!client.getServer(s.id))
+        client.addServer(s.id, { url: s.url, ...(oauth && { auth: oauth }) })
     }
-  }, [client, configured, added])
+  }, [client, configured, added, oauth])
 
   const addServer = useCallback(
     (url: string) => {

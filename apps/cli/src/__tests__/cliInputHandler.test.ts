@@ -46,7 +46,7 @@ describe('createCliInput', () => {
 
   it('reports a bad --input value as a usage error', async () => {
     const input = createCliInput({ inputs: { reason: 'x', confirm: 'perhaps' }, yes: false })
-    await expect(input.handler(form, context)).rejects.toThrow('--input confirm must be yes or no')
+    await expect(input.handler(form, context)).rejects.toThrow('--input confirm: Choose yes or no.')
     expect(input.failure?.exitCode).toBe(ExitCode.usage)
   })
 

@@ -234,7 +234,7 @@ describe('resource-kit over HTTP (demo server)', { timeout: 90_000 }, () => {
         { when: /Read production data \(yes\/no\): /, type: 'y\r' },
         { when: /Answer\? \[Y\/n\]/, type: '\r' },
         { when: /Reason \(string\): /, type: 'ab\r' },
-        { when: /reason must be at least 3 characters/, type: 'audit\r' },
+        { when: /reason: Enter at least 3 characters\./, type: 'audit\r' },
       ],
     })
     const screen = withoutCsi(run.screen)

@@ -14,7 +14,7 @@ describe('parseFieldValue', () => {
     const flag = field({ type: 'boolean' })
     expect(parseFieldValue(flag, 'Y')).toEqual({ ok: true, value: true })
     expect(parseFieldValue(flag, 'false')).toEqual({ ok: true, value: false })
-    expect(parseFieldValue(flag, 'maybe')).toEqual({ ok: false, message: 'f must be yes or no' })
+    expect(parseFieldValue(flag, 'maybe')).toEqual({ ok: false, message: 'f: Choose yes or no.' })
   })
 
   it('checks numbers, whole numbers and their range', () => {
@@ -22,7 +22,7 @@ describe('parseFieldValue', () => {
     expect(parseFieldValue(field({ type: 'integer' }), '2.5')).toMatchObject({ ok: false })
     expect(parseFieldValue(field({ type: 'number', minimum: 1, maximum: 5 }), '9')).toEqual({
       ok: false,
-      message: 'f must be at most 5',
+      message: 'f: Enter at most 5.',
     })
     expect(parseFieldValue(field({ type: 'number' }), '')).toMatchObject({ ok: false })
   })
@@ -39,7 +39,7 @@ describe('parseFieldValue', () => {
     expect(parseFieldValue(choice, '2')).toEqual({ ok: true, value: 'prod' })
     expect(parseFieldValue(choice, 'qa')).toEqual({
       ok: false,
-      message: 'f: "qa" is not one of dev, prod',
+      message: 'f: Choose a value from the list.',
     })
   })
 
@@ -52,6 +52,27 @@ describe('parseFieldValue', () => {
       ],
     })
     expect(parseFieldValue(multi, 'a, 2')).toEqual({ ok: true, value: ['a', 'b'] })
+  })
+
+  it('checks through the client, with the sentences the React form shows', () => {
+    const multi = field({ multiple: true, options: [{ value: 'a', label: 'A' }] })
+    expect(parseFieldValue(multi, 'a, z')).toEqual({
+      ok: false,
+      message: 'f: Choose only values from the list.',
+    })
+    expect(parseFieldValue(multi, ' , ')).toEqual({
+      ok: false,
+      message: 'f: This field is required.',
+    })
+    expect(parseFieldValue(field({ format: 'email' }), 'nobody')).toEqual({
+      ok: false,
+      message: 'f: Enter an email address.',
+    })
+    expect(parseFieldValue(field({}), '')).toEqual({
+      ok: false,
+      message: 'f: This field is required.',
+    })
+    expect(parseFieldValue(field({ required: false }), '')).toEqual({ ok: true, value: '' })
   })
 
   it('checks string length', () => {

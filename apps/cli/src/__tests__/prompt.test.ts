@@ -56,7 +56,7 @@ describe('promptElicitation', () => {
     expect(answer).toEqual({ action: 'accept', content: { env: 'prod', count: 3, sure: true } })
     expect(text).toContain('Confirm\\x1b[2J the read')
     expect(text).toContain('1) Dev (dev)')
-    expect(text).toContain('count must be at least 1')
+    expect(text).toContain('count: Enter at least 1.')
   })
 
   it('skips fields already given with --input', async () => {

@@ -121,7 +121,7 @@ export class DemoAuthProvider implements OAuthServerProvider {
       .set('Cache-Control', 'no-store')
       .set(
         'Content-Security-Policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        `default-src 'none'; style-src 'unsafe-inline'; form-action ${formTargets(params.redirectUri)}`,
       )
       .send(renderConsentPage({ request, client, params, accounts: this.accounts }))
   }
@@ -285,4 +285,18 @@ export class DemoAuthProvider implements OAuthServerProvider {
       .setJti(randomToken())
       .sign(this.#secret)
   }
+}
+
+/**
+ * Where the consent form may lead: this server, and the client's redirect URI, where the
+ * answer's 303 goes (browsers apply `form-action` to a form's redirects too).
+ */
+function formTargets(redirectUri: string): string {
+  let origin = 'null'
+  try {
+    origin = new URL(redirectUri).origin
+  } catch {
+    // checked by the SDK before authorize() runs; keep 'self' only
+  }
+  return /^https?:\/\/[^\s;,']+$/.test(origin) ? `'self' ${origin}` : "'self'"
 }

@@ -232,6 +232,28 @@ describe('validateElicitationContent', () => {
     })
   })
 
+  it('takes an empty text or an empty choice as no answer to a required field', () => {
+    const required = flattenElicitationSchema({
+      properties: {
+        name: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
+        note: { type: 'string' },
+        more: { type: 'array', items: { type: 'string', enum: ['x'] } },
+      },
+      required: ['name', 'tags'],
+    })
+    expect(
+      validateElicitationContent(required, { name: '', tags: [], note: '', more: [] }),
+    ).toEqual({
+      ok: false,
+      errors: { name: 'This field is required.', tags: 'This field is required.' },
+    })
+    // Optional fields keep an empty answer as given.
+    expect(
+      validateElicitationContent(required, { name: 'a', tags: ['x'], note: '', more: [] }),
+    ).toEqual({ ok: true, content: { name: 'a', tags: ['x'], note: '', more: [] } })
+  })
+
   it('keeps a field named __proto__ as plain data', () => {
     const protoFields = flattenElicitationSchema(
       JSON.parse('{"properties":{"__proto__":{"type":"string"}}}'),

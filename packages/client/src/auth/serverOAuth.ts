@@ -16,6 +16,7 @@ import {
 import { AuthRequiredError } from '../errors.ts'
 import { type AuthStorage, authStorageKey } from './authStorage.ts'
 import type { OAuthOptions } from './createOAuth.ts'
+import { oauthFailureOf } from './oauthFailure.ts'
 import { revokeTokens } from './revokeTokens.ts'
 import { accountFromTokens, type SignedInAccount } from './tokenAccount.ts'
 
@@ -185,9 +186,13 @@ export class ServerOAuth implements OAuthClientProvider {
         ...(this.#options.fetch && { fetchFn: this.#options.fetch }),
       })
     } catch (cause) {
+      const failure = oauthFailureOf(cause, 'token')
+      // The raw answer stays out of the error, its cause included.
       throw new AuthRequiredError(
-        `Sign-in to ${where} failed at the authorization server: ${describe(cause)}`,
-        { serverId: this.serverId, cause },
+        failure
+          ? `Sign-in to ${where} failed: ${failure.message}`
+          : `Sign-in to ${where} failed at the authorization server: ${describe(cause)}`,
+        { serverId: this.serverId, ...(!failure && { cause }) },
       )
     } finally {
       this.#exchanging = false
@@ -195,7 +200,11 @@ export class ServerOAuth implements OAuthClientProvider {
     await this.#update({ verifier: undefined })
   }
 
-  /** Revokes the tokens where the server supports it, then forgets them. */
+  /**
+   * Revokes the tokens where the server supports it, then forgets them and the client
+   * registration: the next sign-in registers again, so an authorization server that forgot
+   * its clients (restarted, expired them) never leaves this app with an unknown client_id.
+   */
   async signOut(signal?: AbortSignal): Promise<void> {
     await this.loaded
     const { tokens, client, discovery } = this.#record
@@ -223,6 +232,7 @@ export class ServerOAuth implements OAuthClientProvider {
     this.#authorizationUrl = undefined
     await this.#update({
       tokens: undefined,
+      client: undefined,
       account: undefined,
       principal: undefined,
       verifier: undefined,
@@ -332,6 +342,15 @@ export class ServerOAuth implements OAuthClientProvider {
       ...(scope && { scope }),
       forceReauthorization: isStrictScopeSuperset(scope, this.#record.tokens?.scope),
       ...(this.#options.fetch && { fetchFn: this.#options.fetch }),
+    }).catch((cause: unknown) => {
+      const failure = oauthFailureOf(cause)
+      if (!failure) throw cause
+      throw new AuthRequiredError(
+        `Sign-in to server "${this.serverId}" failed: ${failure.message}`,
+        {
+          serverId: this.serverId,
+        },
+      )
     })
     signal?.throwIfAborted()
     if (result === 'AUTHORIZED') return undefined

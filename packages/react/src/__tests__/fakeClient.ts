@@ -1,5 +1,6 @@
 // A ResourceClient over plain in-memory data, for hook and part tests in happy-dom.
 // It is not a mock of MCP: integration tests run the real client against real servers.
+
 import type {
   CompleteOptions,
   CompletionResult,
@@ -14,6 +15,7 @@ import type {
   WatchSnapshot,
   WatchTarget,
 } from '@resource-kit/client'
+import { createResourceList, DEFAULT_MAX_PAGES, type OwnedResourceList } from '@resource-kit/client'
 import { QueryClient } from '@tanstack/react-query'
 
 export interface FakeServer {
@@ -56,6 +58,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
   const listeners = new Set<() => void>()
   const watchers = new Map<string, Set<(e: WatchEvent) => void>>()
   const calls: FakeClient['calls'] = { list: [], complete: [], reconnect: [] }
+  const lists = new Map<string, OwnedResourceList>()
   const server = (id: string) => {
     const s = map.get(id)
     if (!s) throw new Error(`Unknown server: ${id}`)
@@ -90,6 +93,8 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
       return server(id).snapshot
     },
     async removeServer(id) {
+      lists.get(id)?.close()
+      lists.delete(id)
       map.delete(id)
       notify()
     },
@@ -132,6 +137,27 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
     async walkResources(serverId) {
       const items = server(serverId).pages.flat()
       return { items, complete: true, pages: server(serverId).pages.length }
+    },
+    resourceList(serverId) {
+      let list = lists.get(serverId)
+      if (!list) {
+        // The real list over this fake's pages.
+        list = createResourceList({
+          serverId,
+          maxPages: DEFAULT_MAX_PAGES,
+          partition: () => 'default',
+          now: () => Date.now(),
+          fetchPage: async (cursor, signal) => ({
+            page: await client.listResources(serverId, {
+              signal,
+              ...(cursor !== undefined && { cursor }),
+            }),
+            receivedAt: Date.now(),
+          }),
+        })
+        lists.set(serverId, list)
+      }
+      return list
     },
     async walkTemplates(serverId) {
       return { items: server(serverId).templates ?? [], complete: true, pages: 1 }
@@ -183,6 +209,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
           queryKey: ['mcp', serverId, 'default', 'templates', 'list'],
         }),
       ])
+      lists.get(serverId)?.invalidate()
     },
     async invalidateRead(serverId, uri) {
       await queryClient.invalidateQueries({

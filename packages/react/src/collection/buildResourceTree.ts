@@ -18,6 +18,7 @@ import {
   isUsableTemplate,
   itemLabel,
 } from './readItems.ts'
+import { SortedNodes } from './sortedNodes.ts'
 import { segmentLabel, splitUri } from './splitUri.ts'
 import type {
   ContainerNode,
@@ -35,12 +36,12 @@ import type {
 // A container while the tree is built: its public node and the children gathered so far.
 // Each child gets its parent id when created; children are sorted only when first read
 // (lazyChildren.ts), so building does no sorting at all.
-interface Box {
+export interface Box {
   node: ContainerNode
   raw: TreeNode[]
 }
 
-function box<T extends ContainerNode>(node: T, sort: TreeSort): Box {
+export function box<T extends ContainerNode>(node: T, sort: TreeSort): Box {
   const raw: TreeNode[] = []
   defineLazyChildren(node, raw, sort)
   return { node, raw }
@@ -62,23 +63,170 @@ function folderPrefix(uri: string): string | undefined {
   return uri.slice(0, cut)
 }
 
-/** Adds one server's resources and templates under its box. */
-function fillServer(server: Box, source: ResourceTreeSource, hide: boolean, sort: TreeSort): void {
-  const serverId = source.serverId
+// Directories sit among the resources in the list view; templates come last.
+const listRank = (node: TreeNode) => (node.kind === 'template' ? 2 : 1)
+const LISTED = Symbol('rk.listed')
+
+/** The server's list items in list order, kept sorted as the server's tree grows. */
+export function listedOf(server: TreeNode): SortedNodes | undefined {
+  return (server as { [LISTED]?: SortedNodes })[LISTED]
+}
+
+/**
+ * Fills one server's box, and keeps what it needs to add more resources later (a page
+ * appended to the list) at the cost of those resources alone.
+ */
+export class ServerBuilder {
+  readonly server: Box
+  #serverId: string
+  #hide: boolean
+  #sort: TreeSort
   // Keyed by group + NUL-joined raw segments: never collides with another group's key.
-  const containers = new Map<string, Box>()
-  const seen = new Set<string>()
-  const directories: Resource[] = []
-  const files: Resource[] = []
-  for (const item of arrayOr<unknown>(source.resources)) {
-    if (!isUsableResource(item) || seen.has(item.uri)) continue
-    if (hide && isAssistantOnly(item)) continue
-    seen.add(item.uri)
-    ;(isDirectoryResource(item) ? directories : files).push(item)
+  #containers = new Map<string, Box>()
+  #seen = new Set<string>()
+  // Most files share a folder with the file before: looked up by the URI's text up to its
+  // last slash, so the URI is split only for the first file of each folder.
+  #byPrefix = new Map<string, Box>()
+  #listed: SortedNodes
+  #pending: TreeNode[] = []
+
+  constructor(server: Box, serverId: string, hide: boolean, sort: TreeSort) {
+    this.server = server
+    this.#serverId = serverId
+    this.#hide = hide
+    this.#sort = sort
+    this.#listed = new SortedNodes(sort, listRank)
+    // The list order is merged on first read after a change.
+    Object.defineProperty(server.node, LISTED, {
+      enumerable: false,
+      configurable: true,
+      get: () => {
+        if (this.#pending.length > 0) {
+          this.#listed.add(this.#pending)
+          this.#pending = []
+        }
+        return this.#listed
+      },
+    })
+  }
+
+  /**
+   * Adds resources: directories first (shallow ones first, so a deeper one finds its
+   * ancestors already claimed), then files. With `appending`, returns false without adding
+   * anything when a directory would claim a path that already holds a folder (only a
+   * rebuild places it as building everything at once would).
+   */
+  addResources(list: readonly unknown[], appending = false): boolean {
+    const directories: Resource[] = []
+    const files: Resource[] = []
+    const fresh = new Set<string>()
+    for (const item of arrayOr<unknown>(list)) {
+      if (!isUsableResource(item) || this.#seen.has(item.uri) || fresh.has(item.uri)) continue
+      if (this.#hide && isAssistantOnly(item)) continue
+      fresh.add(item.uri)
+      ;(isDirectoryResource(item) ? directories : files).push(item)
+    }
+    const placed = directories.map((resource) => ({
+      resource,
+      place: splitUri(resource.uri, true),
+    }))
+    if (appending && placed.some(({ place }) => this.#containers.has(keyOf(place)))) return false
+    for (const uri of fresh) this.#seen.add(uri)
+    placed.sort((a, b) => a.place.folders.length - b.place.folders.length)
+    for (const { resource, place } of placed) this.#addDirectory(resource, place)
+    for (const resource of files) this.#addFile(resource)
+    return true
+  }
+
+  addTemplates(list: readonly unknown[]): void {
+    const serverId = this.#serverId
+    const templates: TemplateNode[] = []
+    const seenTemplates = new Set<string>()
+    for (const template of arrayOr<unknown>(list)) {
+      if (!isUsableTemplate(template) || seenTemplates.has(template.uriTemplate)) continue
+      if (this.#hide && isAssistantOnly(template)) continue
+      seenTemplates.add(template.uriTemplate)
+      templates.push({
+        kind: 'template',
+        id: templateNodeId(serverId, template.uriTemplate),
+        serverId,
+        parentId: templatesNodeId(serverId),
+        label: itemLabel(template),
+        template,
+      })
+    }
+    if (templates.length === 0) return
+    const group = box(
+      {
+        kind: 'folder',
+        folder: 'templates',
+        id: templatesNodeId(serverId),
+        serverId,
+        parentId: null,
+        label: 'Templates',
+        children: [],
+      },
+      this.#sort,
+    )
+    for (const node of templates) {
+      group.raw.push(node)
+      this.#pending.push(node)
+    }
+    adopt(this.server, group)
+  }
+
+  #addDirectory(resource: Resource, place: UriPlace): void {
+    const { group, joiner, folders } = place
+    const key = keyOf(place)
+    const directory: DirectoryNode = {
+      kind: 'directory',
+      id: resourceNodeId(this.#serverId, resource.uri),
+      serverId: this.#serverId,
+      parentId: null,
+      label: itemLabel(resource),
+      resource,
+      lazy: true,
+      children: [],
+    }
+    const node = box(directory, this.#sort)
+    this.#pending.push(directory)
+    if (this.#containers.has(key) || folders.length === 0) {
+      // The path is taken (a second directory for it), or it is the group itself: a sibling.
+      const parent =
+        folders.length === 0 ? this.server : this.#walk(group, joiner, folders, folders.length - 1)
+      if (!this.#containers.has(key)) this.#containers.set(key, node)
+      adopt(parent, node)
+      return
+    }
+    adopt(this.#walk(group, joiner, folders, folders.length - 1), node)
+    this.#containers.set(key, node)
+  }
+
+  #addFile(resource: Resource): void {
+    const uri = resource.uri
+    const prefix = folderPrefix(uri)
+    let container = prefix === undefined ? undefined : this.#byPrefix.get(prefix)
+    if (!container) {
+      const { group, joiner, folders } = splitUri(uri, false)
+      container = this.#walk(group, joiner, folders, folders.length)
+      if (prefix !== undefined) this.#byPrefix.set(prefix, container)
+    }
+    const node: ResourceNode = {
+      kind: 'resource',
+      id: resourceNodeId(this.#serverId, uri),
+      serverId: this.#serverId,
+      parentId: container.node.id,
+      label: itemLabel(resource),
+      resource,
+    }
+    container.raw.push(node)
+    this.#pending.push(node)
   }
 
   /** The container at `folders[0..count)` under `group`, created (as folders) on the way. */
-  const walk = (group: string, joiner: string, folders: readonly string[], count: number) => {
+  #walk(group: string, joiner: string, folders: readonly string[], count: number): Box {
+    const serverId = this.#serverId
+    const containers = this.#containers
     let key = group
     let parent = containers.get(key)
     if (!parent) {
@@ -92,9 +240,9 @@ function fillServer(server: Box, source: ResourceTreeSource, hide: boolean, sort
         children: [],
       }
       if (group !== '') node.uri = group
-      parent = box(node, sort)
+      parent = box(node, this.#sort)
       containers.set(key, parent)
-      adopt(server, parent)
+      adopt(this.server, parent)
     }
     let prefix = group
     for (let i = 0; i < count; i++) {
@@ -113,7 +261,7 @@ function fillServer(server: Box, source: ResourceTreeSource, hide: boolean, sort
           children: [],
         }
         if (group !== '') node.uri = prefix
-        next = box(node, sort)
+        next = box(node, this.#sort)
         containers.set(key, next)
         adopt(parent, next)
       }
@@ -121,89 +269,12 @@ function fillServer(server: Box, source: ResourceTreeSource, hide: boolean, sort
     }
     return parent
   }
+}
 
-  // Shallow directories first, so a deeper one finds its ancestors already claimed.
-  const placed = directories.map((resource) => ({ resource, place: splitUri(resource.uri, true) }))
-  placed.sort((a, b) => a.place.folders.length - b.place.folders.length)
-  for (const { resource, place } of placed) {
-    const { group, joiner, folders } = place
-    const key = folders.length === 0 ? group : `${group}\u0000${folders.join('\u0000')}`
-    const directory: DirectoryNode = {
-      kind: 'directory',
-      id: resourceNodeId(serverId, resource.uri),
-      serverId,
-      parentId: null,
-      label: itemLabel(resource),
-      resource,
-      lazy: true,
-      children: [],
-    }
-    const node = box(directory, sort)
-    if (containers.has(key) || folders.length === 0) {
-      // The path is taken (a second directory for it), or it is the group itself: a sibling.
-      const parent =
-        folders.length === 0 ? server : walk(group, joiner, folders, folders.length - 1)
-      if (!containers.has(key)) containers.set(key, node)
-      adopt(parent, node)
-      continue
-    }
-    adopt(walk(group, joiner, folders, folders.length - 1), node)
-    containers.set(key, node)
-  }
-  // Most files share a folder with the file before: look it up by the URI's text up to its
-  // last slash, and split the URI only for the first file of each folder.
-  const byPrefix = new Map<string, Box>()
-  for (const resource of files) {
-    const uri = resource.uri
-    const prefix = folderPrefix(uri)
-    let container = prefix === undefined ? undefined : byPrefix.get(prefix)
-    if (!container) {
-      const { group, joiner, folders } = splitUri(uri, false)
-      container = walk(group, joiner, folders, folders.length)
-      if (prefix !== undefined) byPrefix.set(prefix, container)
-    }
-    const node: ResourceNode = {
-      kind: 'resource',
-      id: resourceNodeId(serverId, uri),
-      serverId,
-      parentId: container.node.id,
-      label: itemLabel(resource),
-      resource,
-    }
-    container.raw.push(node)
-  }
+type UriPlace = ReturnType<typeof splitUri>
 
-  const templates: TemplateNode[] = []
-  const seenTemplates = new Set<string>()
-  for (const template of arrayOr<unknown>(source.templates)) {
-    if (!isUsableTemplate(template) || seenTemplates.has(template.uriTemplate)) continue
-    if (hide && isAssistantOnly(template)) continue
-    seenTemplates.add(template.uriTemplate)
-    templates.push({
-      kind: 'template',
-      id: templateNodeId(serverId, template.uriTemplate),
-      serverId,
-      parentId: templatesNodeId(serverId),
-      label: itemLabel(template),
-      template,
-    })
-  }
-  if (templates.length > 0) {
-    const group = box(
-      {
-        kind: 'folder',
-        folder: 'templates',
-        id: templatesNodeId(serverId),
-        serverId,
-        parentId: null,
-        label: 'Templates',
-        children: [],
-      },
-      sort,
-    )
-    group.raw.push(...templates)
-    adopt(server, group)
-  }
+function keyOf({ group, folders }: UriPlace): string {
+  return folders.length === 0 ? group : `${group}\u0000${folders.join('\u0000')}`
 }
 
 /** Every node under `roots`, by id (walks the unsorted children: no sorting). */
@@ -221,36 +292,34 @@ function indexNodes(roots: readonly TreeNode[]): Map<string, TreeNode> {
   return nodes
 }
 
-/**
- * Builds the resource tree of several servers. Never throws: items without a string
- * `uri`/`name` are skipped, a repeated URI (or server id) keeps its first occurrence.
- */
-export function buildResourceTree(
-  sources: readonly ResourceTreeSource[],
-  options: ResourceTreeOptions = {},
-): ResourceTree {
-  const resolved = {
-    sort: options.sort === 'name' ? ('name' as const) : ('priority' as const),
+function resolveOptions(options: ResourceTreeOptions): Required<ResourceTreeOptions> {
+  return {
+    sort: options.sort === 'name' ? 'name' : 'priority',
     hideAssistantOnly: options.hideAssistantOnly === true,
   }
-  const servers: TreeNode[] = []
-  const seenServers = new Set<string>()
-  for (const source of arrayOr<ResourceTreeSource>(sources)) {
-    if (typeof source !== 'object' || source === null) continue
-    const { serverId, serverName } = source
-    if (typeof serverId !== 'string' || seenServers.has(serverId)) continue
-    seenServers.add(serverId)
-    const label = typeof serverName === 'string' && serverName !== '' ? serverName : serverId
-    const server = box(
-      { kind: 'server', id: serverNodeId(serverId), serverId, parentId: null, label, children: [] },
-      resolved.sort,
-    )
-    fillServer(server, source, resolved.hideAssistantOnly, resolved.sort)
-    servers.push(server.node)
-  }
-  // The id index is built on first read too (the picker never reads it).
+}
+
+/** A server's box and its builder (the label falls back to the id). */
+function startServer(source: ResourceTreeSource, options: Required<ResourceTreeOptions>) {
+  const { serverId, serverName } = source
+  const label = typeof serverName === 'string' && serverName !== '' ? serverName : serverId
+  const server = box(
+    { kind: 'server', id: serverNodeId(serverId), serverId, parentId: null, label, children: [] },
+    options.sort,
+  )
+  const builder = new ServerBuilder(server, serverId, options.hideAssistantOnly, options.sort)
+  builder.addResources(arrayOr<unknown>(source.resources))
+  builder.addTemplates(arrayOr<unknown>(source.templates))
+  return builder
+}
+
+/** The tree object over `servers` (its id index is built on first read: the picker never reads it). */
+function treeOf(
+  servers: readonly TreeNode[],
+  options: Required<ResourceTreeOptions>,
+): ResourceTree {
   let nodes: Map<string, TreeNode> | undefined
-  const tree = { servers, options: resolved } as unknown as ResourceTree
+  const tree = { servers, options } as unknown as ResourceTree
   Object.defineProperty(tree, 'nodes', {
     enumerable: true,
     get: () => {
@@ -259,4 +328,62 @@ export function buildResourceTree(
     },
   })
   return tree
+}
+
+/**
+ * Builds the resource tree of several servers. Never throws: items without a string
+ * `uri`/`name` are skipped, a repeated URI (or server id) keeps its first occurrence.
+ */
+export function buildResourceTree(
+  sources: readonly ResourceTreeSource[],
+  options: ResourceTreeOptions = {},
+): ResourceTree {
+  const resolved = resolveOptions(options)
+  const servers: TreeNode[] = []
+  const seenServers = new Set<string>()
+  for (const source of arrayOr<ResourceTreeSource>(sources)) {
+    if (typeof source !== 'object' || source === null) continue
+    if (typeof source.serverId !== 'string' || seenServers.has(source.serverId)) continue
+    seenServers.add(source.serverId)
+    servers.push(startServer(source, resolved).server.node)
+  }
+  return treeOf(servers, resolved)
+}
+
+/** One server's tree that grows as its list grows (see `growResourceTree`). */
+export interface GrowingResourceTree {
+  /** The tree now: a new object after each `append` (its nodes are shared and grow in place). */
+  readonly tree: ResourceTree
+  /**
+   * Adds resources appended to the server's list, at their cost alone. False, adding
+   * nothing, when one cannot be placed as a full build would place it (a directory over a
+   * folder already made): build the tree again.
+   */
+  append(resources: readonly unknown[]): boolean
+}
+
+/** The tree of one server, ready to grow page by page (the same tree a full build makes). */
+export function growResourceTree(
+  source: ResourceTreeSource,
+  options: ResourceTreeOptions = {},
+): GrowingResourceTree {
+  const resolved = resolveOptions(options)
+  const valid = typeof source === 'object' && source !== null && typeof source.serverId === 'string'
+  if (!valid) {
+    const tree = treeOf([], resolved)
+    return { tree, append: () => false }
+  }
+  const builder = startServer(source, resolved)
+  const servers = [builder.server.node]
+  let tree = treeOf(servers, resolved)
+  return {
+    get tree() {
+      return tree
+    },
+    append(resources) {
+      if (!builder.addResources(resources, true)) return false
+      tree = treeOf(servers, resolved)
+      return true
+    },
+  }
 }

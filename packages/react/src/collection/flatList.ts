@@ -1,5 +1,6 @@
 // The list view: every resource and template of each server, in one sorted run under its
 // server's row (no folders; a directory is listed like any resource).
+import { listedOf } from './buildResourceTree.ts'
 import { unsortedChildren } from './lazyChildren.ts'
 import { sortNodes } from './sortNodes.ts'
 import type { FlatRow, ResourceTree, ServerNode, TreeNode } from './treeTypes.ts'
@@ -18,8 +19,16 @@ function collect(node: TreeNode, into: TreeNode[]): void {
 // Directories sit among the resources here; templates come last.
 const listRank = (node: TreeNode) => (node.kind === 'template' ? 2 : 1)
 
-/** One server's items in list order: resources (and directories), then templates. */
-export function listItemsOf(server: ServerNode, tree: Pick<ResourceTree, 'options'>): TreeNode[] {
+/**
+ * One server's items in list order: resources (and directories), then templates. A tree
+ * from buildResourceTree keeps this order as it grows (merged, not sorted again).
+ */
+export function listItemsOf(
+  server: ServerNode,
+  tree: Pick<ResourceTree, 'options'>,
+): readonly TreeNode[] {
+  const listed = listedOf(server)
+  if (listed) return listed.nodes
   const items: TreeNode[] = []
   collect(server, items)
   return sortNodes(items, tree.options.sort, listRank)

@@ -24,6 +24,54 @@ function priorityOfNode(node: TreeNode): number {
   return 0
 }
 
+/** The sort keys of nodes, in parallel arrays (computed once per node). */
+export interface NodeSortKeys {
+  ranks: number[]
+  priorities: number[]
+  keys: string[]
+}
+
+/** Sort keys of `nodes` (appended to `into` when given). */
+export function sortKeysOf(
+  nodes: readonly TreeNode[],
+  sort: TreeSort,
+  rank: (node: TreeNode) => number = rankOf,
+  into: NodeSortKeys = { ranks: [], priorities: [], keys: [] },
+): NodeSortKeys {
+  for (const node of nodes) {
+    const r = rank(node)
+    into.ranks.push(r)
+    // Only items carry a priority; folders order by name.
+    into.priorities.push(sort === 'priority' && r === 1 ? priorityOfNode(node) : 0)
+    into.keys.push(node.label.toLowerCase())
+  }
+  return into
+}
+
+/** Compares node `i` of (`a`, `ka`) with node `j` of (`b`, `kb`): negative when `i` comes first. */
+export function compareByKeys(
+  a: readonly TreeNode[],
+  ka: NodeSortKeys,
+  i: number,
+  b: readonly TreeNode[],
+  kb: NodeSortKeys,
+  j: number,
+): number {
+  const rankA = ka.ranks[i] as number
+  const rankB = kb.ranks[j] as number
+  if (rankA !== rankB) return rankA - rankB
+  const pa = ka.priorities[i] as number
+  const pb = kb.priorities[j] as number
+  if (pa !== pb) return pb - pa
+  const keyA = ka.keys[i] as string
+  const keyB = kb.keys[j] as string
+  if (keyA !== keyB) return keyA < keyB ? -1 : 1
+  const x = a[i] as TreeNode
+  const y = b[j] as TreeNode
+  if (x.label !== y.label) return x.label < y.label ? -1 : 1
+  return x.id < y.id ? -1 : x.id > y.id ? 1 : 0
+}
+
 /**
  * Sorts nodes (a new array) in sibling order; `rank` can regroup them (the list view puts
  * directories among the resources). Sort keys are computed once per node into parallel
@@ -37,33 +85,10 @@ export function sortNodes(
 ): TreeNode[] {
   const n = nodes.length
   if (n < 2) return nodes.slice()
-  const ranks = new Array<number>(n)
-  const priorities = new Array<number>(n)
-  const keys = new Array<string>(n)
+  const keys = sortKeysOf(nodes, sort, rank)
   const order = new Array<number>(n)
-  for (let i = 0; i < n; i++) {
-    const node = nodes[i] as TreeNode
-    ranks[i] = rank(node)
-    // Only items carry a priority; folders order by name.
-    priorities[i] = sort === 'priority' && ranks[i] === 1 ? priorityOfNode(node) : 0
-    keys[i] = node.label.toLowerCase()
-    order[i] = i
-  }
-  order.sort((a, b) => {
-    const rankA = ranks[a] as number
-    const rankB = ranks[b] as number
-    if (rankA !== rankB) return rankA - rankB
-    const pa = priorities[a] as number
-    const pb = priorities[b] as number
-    if (pa !== pb) return pb - pa
-    const ka = keys[a] as string
-    const kb = keys[b] as string
-    if (ka !== kb) return ka < kb ? -1 : 1
-    const x = nodes[a] as TreeNode
-    const y = nodes[b] as TreeNode
-    if (x.label !== y.label) return x.label < y.label ? -1 : 1
-    return x.id < y.id ? -1 : x.id > y.id ? 1 : 0
-  })
+  for (let i = 0; i < n; i++) order[i] = i
+  order.sort((i, j) => compareByKeys(nodes, keys, i, nodes, keys, j))
   const sorted = new Array<TreeNode>(n)
   for (let i = 0; i < n; i++) sorted[i] = nodes[order[i] as number] as TreeNode
   return sorted

@@ -91,6 +91,8 @@ export function statusText(source: PickerSource): string | undefined {
     case 'loading':
       return 'Loading resources…'
     case 'needs-auth':
+      if (source.signingIn) return `Signing in to ${name}…`
+      if (source.signIn) return `Sign in to ${name}`
       return `${name} needs sign-in${why ? `: ${why}` : ''}`
     case 'needs-input':
       return `${name} needs input${why ? `: ${why}` : ''}`
@@ -130,14 +132,19 @@ function statusRows(source: PickerSource, at: Tail, searching: boolean): PickerR
       setSize: 1,
     })
   }
-  if (source.hasMore && !searching) {
-    const label = `${source.resources.length.toLocaleString('en-US')} loaded — more available. Load more`
+  if (source.hasMore) {
+    const loaded = source.resources.length.toLocaleString('en-US')
+    // Searching part of a server says so, and offers the rest (#12: honest scope).
+    const label = !searching
+      ? `${loaded} loaded — more available. Load more`
+      : `Searched ${loaded} of ${loaded}+ resources. ${source.loadingMore ? 'Loading…' : 'Load more and search them'}`
     rows.push({
       ...base,
       id: loadMoreRowId(source.serverId),
       kind: 'loadMore',
       source,
       label,
+      ...(searching && { searched: source.resources.length }),
       posInSet: 1,
       setSize: 1,
     })

@@ -33,7 +33,12 @@ export type PickerRow = RowBase &
     | { kind: 'resource'; resource: Resource; matches?: readonly RowMatch[] }
     | { kind: 'template'; template: ResourceTemplate; matches?: readonly RowMatch[] }
     | { kind: 'status'; source: PickerSource }
-    | { kind: 'loadMore'; source: PickerSource }
+    | {
+        kind: 'loadMore'
+        source: PickerSource
+        /** While searching: the resources of this server the search covered (more are not loaded yet). */
+        searched?: number
+      }
     /** A folder's own state: loading, failed (activating retries), or empty. */
     | { kind: 'message'; tone: 'loading' | 'error' | 'empty'; directoryId: string }
   )
@@ -49,7 +54,8 @@ export function isNavigable(row: PickerRow, view: 'tree' | 'list'): boolean {
 export function isActionable(row: PickerRow): boolean {
   switch (row.kind) {
     case 'status':
-      return row.source.retry !== undefined
+      if (row.source.signingIn) return false
+      return (row.source.signIn ?? row.source.retry) !== undefined
     case 'loadMore':
       return row.source.loadMore !== undefined && row.source.loadingMore !== true
     case 'message':

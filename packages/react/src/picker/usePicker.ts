@@ -21,7 +21,7 @@ import {
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
 import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
-import { usePickerRows } from './usePickerRows.ts'
+import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
 import { useSourceMarks } from './useSourceMarks.ts'
@@ -67,6 +67,12 @@ export interface UsePickerOptions {
   initialRect?: { width: number; height: number } | undefined
   /** Most search results shown. @default 500 */
   searchLimit?: number | undefined
+  /**
+   * Starts a Web Worker running `@resource-kit/search/worker` for the search index (the
+   * picker terminates it). Without one, or where `Worker` does not exist, the index is
+   * built on the main thread in time slices.
+   */
+  searchWorker?: SearchWorkerFactory | undefined
 }
 
 /** What `usePicker` returns: state, rows, the virtual window, actions and prop getters. */
@@ -85,6 +91,8 @@ export interface PickerApi extends PickerPropGetters {
   rowIndex: ReadonlyMap<string, number>
   /** Resources and templates shown (search hits, or everything loaded). */
   resultCount: number
+  /** The rows shown are not yet the current query's (its hits are on their way). */
+  searchPending: boolean
   /** The highlighted row's id (the active descendant when rendered). */
   highlightedId: string | null
   /** Selected resources by `resourceKey(serverId, uri)`. */
@@ -107,7 +115,7 @@ export interface PickerApi extends PickerPropGetters {
   setQuery: (query: string) => void
   /** Sets the view (calls `onViewChange`; stores it when uncontrolled). */
   setView: (view: PickerView) => void
-  /** Does what the row is for: choose, open the template form, expand, retry, load more. */
+  /** Does what the row is for: choose, open the template form, expand, retry or sign in, load more. */
   activate: (row: PickerRow) => void
   /** Adds a resource reached another way (e.g. a template's form) to the selection. */
   selectDescriptor: (descriptor: ResourceDescriptor) => void
@@ -142,7 +150,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
-  const { rows, resultCount } = usePickerRows({
+  const { rows, resultCount, searchPending } = usePickerRows({
     sources: options.sources,
     view,
     query,
@@ -150,6 +158,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     directories,
     hideAssistantOnly,
     searchLimit: options.searchLimit ?? 500,
+    searchWorker: options.searchWorker,
   })
   const rowIndex = useMemo(() => new Map(rows.map((r, i) => [r.id, i])), [rows])
 
@@ -220,7 +229,9 @@ export function usePicker(options: UsePickerOptions): PickerApi {
           setExpanded(row, !row.expanded)
           return
         case 'status':
-          row.source.retry?.()
+          if (row.source.signingIn) return
+          if (row.source.signIn) row.source.signIn()
+          else row.source.retry?.()
           return
         case 'loadMore':
           row.source.loadMore?.()
@@ -346,6 +357,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     rows,
     rowIndex,
     resultCount,
+    searchPending,
     highlightedId,
     selected,
     updated,

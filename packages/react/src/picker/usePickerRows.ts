@@ -1,14 +1,24 @@
 // BEHAVIOUR: sources → rows. Without a query: the tree (collection helpers) or the flat
 // list; with one: fuzzy hits grouped by server. Every server keeps its status rows, so a
-// failing server shows its error while the others' items stay.
+// failing server shows its error while the others' items stay. The tree and the search
+// index grow by the page (sourceData.ts); the index lives in a worker when the host gives
+// one, and hits arrive asynchronously: the rows shown stay until the newer ones replace
+// them, and a reply older than the one shown is dropped.
 
-import { createResourceSearch, type SearchHit } from '@resource-kit/search'
+import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@resource-kit/search'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import { buildSourceRows, type SearchItem, searchItemsOf } from './buildSourceRows.ts'
-import { buildSourceTree, listRowsOf, type SourceTree } from './collectionAdapter.ts'
+import { buildSourceRows, type SearchItem } from './buildSourceRows.ts'
+import { listRowsOf, type SourceTree } from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'
+import { PickerSearch } from './pickerSearch.ts'
 import type { DirectoryState, PickerView } from './pickerStore.ts'
+import { advanceSourceData, type SourceData } from './sourceData.ts'
+
+/** Starts the worker that runs `@resource-kit/search/worker` (the picker terminates it). */
+export type SearchWorkerFactory = () => NonNullable<WorkerSearchOptions['endpoint']> & {
+  terminate?: () => void
+}
 
 export interface PickerRowsInput {
   sources: readonly PickerSource[]
@@ -18,60 +28,113 @@ export interface PickerRowsInput {
   directories: Readonly<Record<string, DirectoryState>>
   hideAssistantOnly: boolean
   searchLimit: number
+  /** The search index's worker; without one (or when it throws) the index runs on this thread, in slices. */
+  searchWorker?: SearchWorkerFactory | undefined
 }
 
 export interface PickerRowsResult {
   rows: PickerRow[]
   /** Resources and templates shown (search hits, or everything loaded). */
   resultCount: number
+  /** The rows shown are not yet those of the current query (its hits are on their way). */
+  searchPending: boolean
+}
+
+interface Found {
+  query: string
+  hits: SearchHit<SearchItem>[]
+}
+
+/** The search index for the picker's life (in a worker when the factory starts one). */
+function usePickerSearch(limit: number, factory: SearchWorkerFactory | undefined) {
+  const [search, setSearch] = useState<PickerSearch | null>(null)
+  const factoryRef = useRef(factory)
+  useEffect(() => {
+    let worker: ReturnType<SearchWorkerFactory> | undefined
+    try {
+      worker = factoryRef.current?.()
+    } catch {
+      // No Worker here (or it cannot start): the index lives on this thread.
+    }
+    const created = new PickerSearch({ limit, endpoint: worker, slicer: createTimeSlicer() })
+    setSearch(created)
+    return () => {
+      created.close()
+      worker?.terminate?.()
+    }
+  }, [limit])
+  return search
+}
+
+/** Hits for `query`, run again whenever the index grows; null without a query. */
+function useHits(search: PickerSearch | null, query: string, limit: number) {
+  const [found, setFound] = useState<Found | null>(null)
+  // Replies are numbered as sent: one older than the reply shown is dropped.
+  const sent = useRef(0)
+  const shown = useRef(0)
+  useEffect(() => {
+    if (query === '') {
+      setFound(null)
+      return
+    }
+    if (!search) return
+    const controller = new AbortController()
+    const run = () => {
+      const id = ++sent.current
+      search.search(query, limit, controller.signal).then(
+        (hits) => {
+          if (id < shown.current || controller.signal.aborted) return
+          shown.current = id
+          setFound({ query, hits })
+        },
+        () => {
+          // Aborted (a newer query, unmounted) or the search closed: nothing to show.
+        },
+      )
+    }
+    run()
+    const unsubscribe = search.subscribe(run)
+    return () => {
+      controller.abort()
+      unsubscribe()
+    }
+  }, [search, query, limit])
+  return found
 }
 
 /** Rows for the current view and query, recomputed only when their inputs change. */
 export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
   const { sources, view, query, expandedIds, directories, hideAssistantOnly, searchLimit } = input
-  const [search] = useState(() => createResourceSearch<SearchItem>({ limit: searchLimit }))
-  // Built only when the index is (after mount, or on the first query).
-  const items = useMemo(() => {
-    let built: SearchItem[] | undefined
-    return () => {
-      built ??= searchItemsOf(sources, hideAssistantOnly)
-      return built
-    }
-  }, [sources, hideAssistantOnly])
-  // Indexing 100,000 items takes a while: do it after mount (off the first paint), or at
-  // once if a query arrives first. Re-index only when the items change.
-  const indexed = useRef<(() => SearchItem[]) | null>(null)
-  const ensureIndexed = useCallback(() => {
-    if (indexed.current === items) return
-    search.setItems(items())
-    indexed.current = items
-  }, [search, items])
+
+  // Per server, the tree and the search items, advanced by what changed (a page: its cost).
+  const [known] = useState(() => new Map<string, SourceData>())
+  const data = useMemo(() => {
+    const next = sources.map((source) =>
+      advanceSourceData(known.get(source.serverId), source, hideAssistantOnly),
+    )
+    // Written during render on purpose: advancing again with the same sources (StrictMode,
+    // a discarded render) then finds nothing new, so no page is appended twice.
+    known.clear()
+    for (const d of next) known.set(d.serverId, d)
+    return next
+  }, [sources, hideAssistantOnly, known])
+
+  const search = usePickerSearch(searchLimit, input.searchWorker)
   useEffect(() => {
-    const timer = setTimeout(ensureIndexed, 0)
-    return () => clearTimeout(timer)
-  }, [ensureIndexed])
+    search?.sync(data)
+  }, [search, data])
 
   const trimmed = query.trim()
-  const hits = useMemo<SearchHit<SearchItem>[] | null>(() => {
-    if (trimmed === '') return null
-    ensureIndexed()
-    return search.search(trimmed, { limit: searchLimit })
-  }, [search, ensureIndexed, trimmed, searchLimit])
+  const found = useHits(search, trimmed, searchLimit)
+  // Until the first reply of a query, the rows before it stay (no flash of "No results").
+  const hits = trimmed === '' || !found ? null : found.hits
+  const searchPending = trimmed !== '' && found?.query !== trimmed
 
-  // One tree per resource list, reused while that server's list is unchanged.
-  const [treeCache] = useState(() => new WeakMap<PickerSource, SourceTree>())
   const trees = useMemo(() => {
     const map = new Map<string, SourceTree>()
-    for (const source of sources) {
-      let tree = hideAssistantOnly ? undefined : treeCache.get(source)
-      if (!tree) {
-        tree = buildSourceTree(source, hideAssistantOnly)
-        if (!hideAssistantOnly) treeCache.set(source, tree)
-      }
-      map.set(source.serverId, tree)
-    }
+    for (const d of data) map.set(d.serverId, d.growing.tree)
     return map
-  }, [sources, hideAssistantOnly, treeCache])
+  }, [data])
 
   // List rows per tree, reused across renders (expanding, highlighting, searching).
   const [listCache] = useState(() => new WeakMap<SourceTree, Map<number, readonly PickerRow[]>>())
@@ -92,7 +155,7 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     [listCache],
   )
 
-  return useMemo(
+  const built = useMemo(
     () =>
       buildSourceRows({
         sources,
@@ -106,4 +169,5 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
       }),
     [sources, view, hits, expandedIds, directories, hideAssistantOnly, trees, listRows],
   )
+  return useMemo(() => ({ ...built, searchPending }), [built, searchPending])
 }

@@ -32,6 +32,13 @@ export interface PickerSource {
   loadingMore?: boolean
   /** Try again after an error. */
   retry?: () => void
+  /**
+   * Starts the server's sign-in (status `needs-auth` on a server added with an auth
+   * provider); the server's resources load once it completes.
+   */
+  signIn?: () => void
+  /** The sign-in page is open: the status row waits instead of starting another. */
+  signingIn?: boolean
   /** Load the next batch of an incomplete walk. */
   loadMore?: () => void
 }

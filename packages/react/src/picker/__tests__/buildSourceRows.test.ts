@@ -82,7 +82,7 @@ describe('buildSourceRows', () => {
     ])
   })
 
-  it('groups search hits by server in score order and adds load-more only outside search', () => {
+  it('groups search hits by server in score order; a partly loaded server says what was searched', () => {
     const more: PickerSource = { ...files, hasMore: true, loadMore: () => {} }
     const search = createResourceSearch<SearchItem>()
     search.setItems(searchItemsOf([more], false))
@@ -90,10 +90,24 @@ describe('buildSourceRows', () => {
     const { rows, resultCount } = buildSourceRows(input({ sources: [more, failed], hits }))
     expect(rows[0]).toMatchObject({ kind: 'server', label: 'Files' })
     expect(rows[1]).toMatchObject({ kind: 'resource', label: 'b.md' })
-    expect(rows.some((r) => r.kind === 'loadMore')).toBe(false)
+    // Only part of the server was searched: a row says so and loads (and searches) the rest.
+    expect(rows.filter((r) => r.kind === 'loadMore')).toEqual([
+      expect.objectContaining({
+        serverId: 'files',
+        label: 'Searched 3 of 3+ resources. Load more and search them',
+      }),
+    ])
     // A failing server stays visible while searching.
     expect(rows.at(-1)).toMatchObject({ kind: 'status', serverId: 'bad' })
     expect(resultCount).toBe(hits.length)
+    // Nothing found on a partly loaded server still leaves that row (never a bare "No results").
+    const none = buildSourceRows(input({ sources: [more], hits: [] }))
+    expect(none.rows.map((r) => r.kind)).toEqual(['server', 'loadMore'])
+    const loading = buildSourceRows(input({ sources: [{ ...more, loadingMore: true }], hits: [] }))
+    expect(loading.rows.at(-1)).toMatchObject({
+      label: 'Searched 3 of 3+ resources. Loading…',
+      searched: 3,
+    })
     const browse = buildSourceRows(input({ sources: [more] }))
     expect(browse.rows.at(-1)).toMatchObject({
       kind: 'loadMore',

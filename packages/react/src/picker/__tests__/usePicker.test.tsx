@@ -1,4 +1,4 @@
-import { act, render, renderHook, screen } from '@testing-library/react'
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -94,7 +94,7 @@ describe('usePicker', () => {
     expect(store.getState().selected.size).toBe(1)
   })
 
-  it('follows a controlled query and reports changes through onQueryChange', () => {
+  it('follows a controlled query and reports changes through onQueryChange', async () => {
     const onQueryChange = vi.fn()
     const { result, rerender } = renderHook(
       (query: string) => usePicker({ sources, query, onQueryChange, initialRect: RECT }),
@@ -107,6 +107,7 @@ describe('usePicker', () => {
     expect(result.current.query).toBe('')
     rerender('alp')
     expect(result.current.query).toBe('alp')
+    await waitFor(() => expect(result.current.searchPending).toBe(false))
     expect(result.current.rows.filter((r) => r.kind === 'resource').map((r) => r.label)).toEqual([
       'alpha',
     ])

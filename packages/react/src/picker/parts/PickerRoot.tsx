@@ -31,6 +31,7 @@ export function PickerRoot(props: PickerRootProps) {
     overscan,
     initialRect,
     searchLimit,
+    searchWorker,
     children,
     className,
     ...domProps
@@ -55,6 +56,7 @@ export function PickerRoot(props: PickerRootProps) {
     overscan,
     initialRect,
     searchLimit,
+    searchWorker,
   })
   // One handle for the root's life: parts subscribe to it instead of taking a new value.
   const [handle] = useState(() => createPickerHandle(picker))

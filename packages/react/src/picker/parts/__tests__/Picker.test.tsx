@@ -203,7 +203,7 @@ describe('Picker parts', () => {
   it('renders a hostile resource name as text', () => {
     const evil = '<img src=x onerror=alert(1)>'
     renderPicker({ sources: [ready('s', [{ uri: 'x://a', name: evil }])], defaultView: 'list' })
-    expect(screen.getByRole('option', { name: evil }).textContent).toContain(evil)
+    expect(screen.getByRole('option', { name: `${evil} x://a` }).textContent).toContain(evil)
     expect(document.querySelector('img[src="x"]')).toBeNull()
   })
 

@@ -1,0 +1,283 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createResourceClient } from '../createResourceClient.ts'
+import { CursorCycleError } from '../errors.ts'
+import type { ResourceClient } from '../resourceClient.ts'
+import { createResourceList, type ResourceListHost } from '../resourceList.ts'
+import type { SessionRequestOptions } from '../session.ts'
+import type { Page, Resource } from '../types.ts'
+import { FakeSession } from './subscriptionsFakes.ts'
+
+/** A list server that answers every page after `delayMs` (fake time) and counts calls per cursor. */
+class SlowListSession extends FakeSession {
+  readonly calls = new Map<string, number>()
+  constructor(
+    readonly pageCount: number,
+    readonly options: { delayMs: number; ttlMs: number; perPage: number },
+  ) {
+    super('modern')
+  }
+  override request(
+    method: string,
+    params: Record<string, unknown>,
+    request?: SessionRequestOptions,
+  ): Promise<Record<string, unknown>> {
+    if (method !== 'resources/list') return super.request(method, params)
+    const at = params.cursor === undefined ? 0 : Number(params.cursor)
+    const key = params.cursor === undefined ? '(first)' : String(params.cursor)
+    this.calls.set(key, (this.calls.get(key) ?? 0) + 1)
+    const { delayMs, ttlMs, perPage } = this.options
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        resolve({
+          resources: Array.from({ length: perPage }, (_, i) => ({
+            uri: `r://${at}/${i}`,
+            name: `r${at}-${i}`,
+          })),
+          ...(at + 1 < this.pageCount && { nextCursor: String(at + 1) }),
+          ttlMs,
+        })
+      }, delayMs)
+      request?.signal?.addEventListener('abort', () => {
+        clearTimeout(timer)
+        reject(request.signal?.reason)
+      })
+    })
+  }
+  /** The most calls any one cursor got. */
+  get maxCallsPerCursor(): number {
+    return Math.max(0, ...this.calls.values())
+  }
+}
+
+const clients: ResourceClient[] = []
+
+function connect(session: FakeSession): ResourceClient {
+  const client = createResourceClient()
+  clients.push(client)
+  client.addServer('s', { connect: async () => session })
+  return client
+}
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()))
+  vi.useRealTimers()
+})
+
+describe('client.resourceList', () => {
+  it('walks a list that outlasts its TTL asking each cursor once, while consumers come and go', async () => {
+    // 30 pages at 1 s each: the walk lasts 30 s, three times the 10 s TTL.
+    const session = new SlowListSession(30, { delayMs: 1000, ttlMs: 10_000, perPage: 10 })
+    const client = connect(session)
+    const list = client.resourceList('s')
+    const offFirst = list.subscribe(() => {})
+    const walked = list.load()
+    await vi.advanceTimersByTimeAsync(15_000)
+    // A second picker (the @ popup) opens mid-walk, with page 1 long stale.
+    const second = client.resourceList('s')
+    expect(second).toBe(list)
+    const offSecond = second.subscribe(() => {})
+    const secondLoad = second.load({ pages: 3 })
+    await vi.advanceTimersByTimeAsync(20_000)
+    const done = await walked
+    await secondLoad
+    expect(done).toMatchObject({ complete: true, loaded: 300, capped: false, loading: false })
+    expect(done.pages).toHaveLength(30)
+    expect(session.calls.size).toBe(30)
+    expect(session.maxCallsPerCursor).toBe(1)
+    // Ten minutes with both consumers subscribed: nothing refetches on a timer.
+    await vi.advanceTimersByTimeAsync(600_000)
+    expect(session.maxCallsPerCursor).toBe(1)
+    // Loading again a complete list asks for nothing.
+    await list.load()
+    expect(session.maxCallsPerCursor).toBe(1)
+    offFirst()
+    offSecond()
+  })
+
+  it('walks a stale list again once, in the background, keeping its pages until the new pass caught up', async () => {
+    const session = new SlowListSession(20, { delayMs: 1000, ttlMs: 10_000, perPage: 10 })
+    const client = connect(session)
+    const list = client.resourceList('s')
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(25_000)])
+    const before = list.getSnapshot()
+    expect(before).toMatchObject({ complete: true, loaded: 200, generation: 0 })
+    expect(before.staleAt).toBeLessThan(Date.now())
+
+    // A consumer comes back to the stale list.
+    const snapshots: number[] = []
+    const off = list.subscribe(() => snapshots.push(list.getSnapshot().loaded))
+    expect(list.getSnapshot().revalidating).toBe(true)
+    await vi.advanceTimersByTimeAsync(10_500)
+    // Half way: the old pages are still what is shown.
+    expect(list.getSnapshot().pages).toBe(before.pages)
+    expect(list.getSnapshot()).toMatchObject({ loaded: 200, revalidating: true })
+    // Other consumers arriving meanwhile do not start another pass.
+    list.subscribe(() => {})()
+    list.refresh()
+    await vi.advanceTimersByTimeAsync(15_000)
+    const after = list.getSnapshot()
+    expect(after).toMatchObject({ complete: true, loaded: 200, revalidating: false, generation: 1 })
+    expect(after.pages).not.toBe(before.pages)
+    expect(snapshots.every((loaded) => loaded === 200)).toBe(true)
+    expect([...session.calls.values()].every((n) => n === 2)).toBe(true)
+    // Once: however long the subscriber stays, the new (already stale) pass is not walked again.
+    await vi.advanceTimersByTimeAsync(600_000)
+    expect(session.maxCallsPerCursor).toBe(2)
+    off()
+  })
+
+  it('walks again from page 1 on list_changed, taking none of the invalidated pages from the cache', async () => {
+    const session = new SlowListSession(5, { delayMs: 100, ttlMs: 3_600_000, perPage: 2 })
+    const client = connect(session)
+    const list = client.resourceList('s')
+    const off = list.subscribe(() => {})
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(1_000)])
+    expect(session.maxCallsPerCursor).toBe(1)
+    await client.invalidateLists('s')
+    expect(list.getSnapshot().revalidating).toBe(true)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(list.getSnapshot()).toMatchObject({ generation: 1, complete: true, loaded: 10 })
+    expect([...session.calls.values()]).toEqual([2, 2, 2, 2, 2])
+    off()
+  })
+})
+
+/** A host over in-memory pages (cursor = page index), counting fetches. */
+function memoryHost(pageCount: number, overrides: Partial<ResourceListHost> = {}) {
+  const fetched: (string | undefined)[] = []
+  let resolveNext: (() => void) | undefined
+  const host: ResourceListHost = {
+    serverId: 'm',
+    maxPages: 1000,
+    partition: () => 'p',
+    now: () => 0,
+    fetchPage: async (cursor, signal) => {
+      fetched.push(cursor)
+      const at = cursor === undefined ? 0 : Number(cursor)
+      await new Promise<void>((resolve, reject) => {
+        resolveNext = resolve
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+        queueMicrotask(resolve)
+      })
+      const page: Page<Resource> = {
+        items: [{ uri: `m://${at}`, name: `m${at}` }],
+        ...(at + 1 < pageCount && { nextCursor: String(at + 1) }),
+        ttlMs: 60_000,
+        cacheScope: 'public',
+      }
+      return { page, receivedAt: 0 }
+    },
+    ...overrides,
+  }
+  return { host, fetched, release: () => resolveNext?.() }
+}
+
+describe('createResourceList', () => {
+  it('resumes from the cursor page by page, and stops at the cap with more to load beyond it', async () => {
+    const { host, fetched } = memoryHost(10, { maxPages: 4 })
+    const list = createResourceList(host)
+    let snapshot = await list.load({ pages: 2 })
+    expect(snapshot).toMatchObject({ loaded: 2, complete: false, capped: false, nextCursor: '2' })
+    const firstPages = snapshot.pages
+    snapshot = await list.load()
+    expect(snapshot).toMatchObject({ loaded: 4, complete: false, capped: true, nextCursor: '4' })
+    // Appending keeps the earlier page arrays.
+    expect(snapshot.pages[0]).toBe(firstPages[0])
+    expect(snapshot.generation).toBe(0)
+    // At the cap, a plain load asks for nothing more; beyondCap goes on.
+    await list.load()
+    expect(fetched).toHaveLength(4)
+    snapshot = await list.load({ beyondCap: true, pages: 1 })
+    expect(snapshot).toMatchObject({ loaded: 5, capped: true, nextCursor: '5' })
+    snapshot = await list.load({ beyondCap: true })
+    expect(snapshot).toMatchObject({ loaded: 10, complete: true, capped: false })
+    expect(fetched).toEqual([undefined, '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+  })
+
+  it('pauses when the last waiting load aborts, keeping the pages, and goes on from there', async () => {
+    const { host, fetched } = memoryHost(10)
+    const list = createResourceList(host)
+    await list.load({ pages: 3 })
+    const controller = new AbortController()
+    const paused = list.load({ signal: controller.signal })
+    controller.abort()
+    const snapshot = await paused
+    await Promise.resolve()
+    expect(list.getSnapshot().loading).toBe(false)
+    expect(snapshot.loaded).toBeGreaterThanOrEqual(3)
+    const resumed = await list.load()
+    expect(resumed).toMatchObject({ loaded: 10, complete: true })
+    // Every page is in once, in order, whatever was cut off.
+    expect(resumed.pages.flat().map((r) => r.uri)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `m://${i}`),
+    )
+    expect(new Set(fetched.filter((c) => c !== '3')).size).toBe(
+      fetched.filter((c) => c !== '3').length,
+    )
+  })
+
+  it('starts a new walk for a load that comes right after the last one aborted', async () => {
+    const { host } = memoryHost(6)
+    const list = createResourceList(host)
+    const controller = new AbortController()
+    const first = list.load({ signal: controller.signal })
+    controller.abort()
+    await first
+    // Called before the aborted page has settled: it must still get every page.
+    const next = await list.load()
+    expect(next).toMatchObject({ loaded: 6, complete: true, loading: false })
+  })
+
+  it('reports a cursor cycle, keeps the pages, and never follows it', async () => {
+    const { host, fetched } = memoryHost(10, {
+      fetchPage: async (cursor) => {
+        fetched.push(cursor)
+        const page: Page<Resource> = {
+          items: [{ uri: `c://${cursor ?? 'first'}`, name: 'c' }],
+          nextCursor: cursor === 'b' ? 'a' : cursor === 'a' ? 'b' : 'a',
+          ttlMs: 0,
+          cacheScope: 'public',
+        }
+        return { page, receivedAt: 0 }
+      },
+    })
+    const list = createResourceList(host)
+    const snapshot = await list.load()
+    expect(snapshot.error).toBeInstanceOf(CursorCycleError)
+    expect(snapshot).toMatchObject({ loaded: 3, complete: false, nextCursor: undefined })
+    expect(fetched).toEqual([undefined, 'a', 'b'])
+    await list.load()
+    expect(fetched).toHaveLength(3)
+  })
+
+  it('notifies once per tick however many changes it holds, and keeps the snapshot identity otherwise', async () => {
+    const { host } = memoryHost(3)
+    const list = createResourceList(host)
+    let calls = 0
+    list.subscribe(() => {
+      calls += 1
+    })
+    const empty = list.getSnapshot()
+    expect(list.getSnapshot()).toBe(empty)
+    await list.load()
+    await Promise.resolve()
+    // Three pages, a start and an end: fewer notifications than changes, at least one.
+    expect(calls).toBeGreaterThan(0)
+    expect(calls).toBeLessThanOrEqual(4)
+    const done = list.getSnapshot()
+    await list.load()
+    expect(list.getSnapshot()).toBe(done)
+  })
+
+  it('drops every page when the partition changes (another account must not see them)', async () => {
+    let partition = 'alice'
+    const { host } = memoryHost(3, { partition: () => partition })
+    const list = createResourceList(host)
+    await list.load()
+    expect(list.getSnapshot().loaded).toBe(3)
+    partition = 'bob'
+    list.subscribe(() => {})
+    expect(list.getSnapshot()).toMatchObject({ loaded: 0, pages: [], generation: 1 })
+  })
+})

@@ -1,0 +1,141 @@
+// The picker's search index, kept in step with the servers' data off the render path: in
+// a Web Worker when the host gives one (`@resource-kit/search/worker`), else on the main
+// thread in time slices. A page appended to a list sends that page (`upsert`); a server
+// rebuilt or removed sends the whole difference (`setItems`, which diffs). One update runs
+// at a time; whatever arrives meanwhile is coalesced into the next. Listeners hear when
+// the index changed, so a shown search is run again over what arrived.
+import {
+  type AsyncResourceSearch,
+  createWorkerSearch,
+  type SearchHit,
+  type TimeSlicer,
+} from '@resource-kit/search'
+import type { Endpoint } from 'comlink'
+import type { SearchItem } from './buildSourceRows.ts'
+import type { SourceData } from './sourceData.ts'
+
+export interface PickerSearchOptions {
+  limit: number
+  /** The worker running `@resource-kit/search/worker`; without one the index lives on this thread. */
+  endpoint?: Endpoint | undefined
+  /** Slices the main-thread fallback's indexing. */
+  slicer: TimeSlicer
+}
+
+/** Items per main-thread slice of indexing (when there is no worker). */
+const MAIN_SLICE = 1000
+
+export class PickerSearch {
+  #search: AsyncResourceSearch<SearchItem>
+  #slicer: TimeSlicer
+  #sent = new Map<string, { generation: number; count: number }>()
+  #wanted: readonly SourceData[] = []
+  #running: Promise<void> | null = null
+  #dirty = false
+  #closed = new AbortController()
+  #listeners = new Set<() => void>()
+  #version = 0
+
+  constructor(options: PickerSearchOptions) {
+    this.#search = createWorkerSearch<SearchItem>({
+      limit: options.limit,
+      ...(options.endpoint && { endpoint: options.endpoint }),
+    })
+    this.#slicer = options.slicer
+  }
+
+  /** Bumps each time the index content changed. */
+  get version(): number {
+    return this.#version
+  }
+
+  /** Items the index holds (as far as this thread knows). */
+  get size(): number {
+    return this.#search.size
+  }
+
+  /** Where the index lives now. */
+  get host(): 'worker' | 'main' {
+    return this.#search.host
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** Makes the index follow `data` (coalesced; returns at once). */
+  sync(data: readonly SourceData[]): void {
+    this.#wanted = data
+    this.#dirty = true
+    if (!this.#running) this.#running = this.#drain()
+  }
+
+  /** Resolves when the index holds everything given to `sync` so far. */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running
+  }
+
+  /** Hits for `query` from the index as it is now. */
+  search(query: string, limit: number, signal: AbortSignal): Promise<SearchHit<SearchItem>[]> {
+    return this.#search.search(query, { limit, signal })
+  }
+
+  close(): void {
+    this.#closed.abort(new Error('The picker search is closed'))
+    this.#search.close()
+    this.#listeners.clear()
+  }
+
+  async #drain(): Promise<void> {
+    const signal = this.#closed.signal
+    try {
+      while (this.#dirty && !signal.aborted) {
+        this.#dirty = false
+        if (!(await this.#apply(this.#wanted, signal))) continue
+        this.#version++
+        for (const listener of [...this.#listeners]) listener()
+      }
+    } catch {
+      // Closed while updating: nothing is waiting for the index any more.
+    } finally {
+      this.#running = null
+    }
+  }
+
+  /** Sends what changed since the last update; false when nothing did. */
+  async #apply(data: readonly SourceData[], signal: AbortSignal): Promise<boolean> {
+    const ids = new Set(data.map((d) => d.serverId))
+    const rebuilt =
+      [...this.#sent.keys()].some((id) => !ids.has(id)) ||
+      data.some((d) => {
+        const sent = this.#sent.get(d.serverId)
+        return sent !== undefined && sent.generation !== d.generation
+      })
+    const counts = data.map((d) => d.items.length)
+    const grown = data.some((d, i) => (this.#sent.get(d.serverId)?.count ?? -1) !== counts[i])
+    if (!rebuilt && !grown) return false
+    if (rebuilt) {
+      // Something was replaced or removed: hand over the whole list; setItems diffs it.
+      const all: SearchItem[] = []
+      data.forEach((d, i) => {
+        for (let k = 0; k < (counts[i] as number); k++) all.push(d.items[k] as SearchItem)
+      })
+      await this.#search.setItems(all, signal)
+    } else {
+      for (const [i, d] of data.entries()) {
+        const from = this.#sent.get(d.serverId)?.count ?? 0
+        const to = counts[i] as number
+        const step = this.#search.host === 'main' ? MAIN_SLICE : to - from
+        for (let at = from; at < to; at += step) {
+          await this.#search.upsert(d.items.slice(at, Math.min(to, at + step)), signal)
+          if (this.#search.host === 'main') await this.#slicer.pause(signal)
+        }
+      }
+    }
+    this.#sent = new Map(
+      data.map((d, i) => [d.serverId, { generation: d.generation, count: counts[i] as number }]),
+    )
+    return true
+  }
+}
