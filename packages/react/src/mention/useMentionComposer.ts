@@ -31,12 +31,7 @@ import {
 } from './editorDom.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
 import { resolveMentionKey } from './mentionKeyboard.ts'
-import {
-  createMentionSearcher,
-  type MentionOption,
-  mentionCandidates,
-  valueOptions,
-} from './mentionOptions.ts'
+import { type MentionOption, valueOptions } from './mentionOptions.ts'
 import { createMentionPropGetters } from './mentionPropGetters.ts'
 import { parseMentionQuery } from './mentionQuery.ts'
 import {
@@ -56,6 +51,7 @@ import {
   startDraft,
   type TemplateDraft,
 } from './templateDraft.ts'
+import { useMentionIndex } from './useMentionIndex.ts'
 
 export interface UseMentionComposerOptions {
   /** Where mentions come from (e.g. `useResourceSources()`). */
@@ -166,12 +162,11 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
 
   const mode: MentionMode = trigger?.inDraft && draft ? 'value' : 'resource'
   const variable = draft ? currentVariable(draft) : undefined
-  const candidates = useMemo(() => mentionCandidates(sources), [sources])
+  const { candidates, searcher } = useMentionIndex(sources, maxOptions)
   const query = useMemo(
     () => parseMentionQuery(trigger?.query ?? '', sources),
     [trigger?.query, sources],
   )
-  const [searcher] = useState(() => createMentionSearcher(maxOptions))
   const resourceResult = useMemo(
     () =>
       mode === 'resource' && trigger
