@@ -138,7 +138,7 @@ describe('mentionOptions', () => {
     const grown = { ...one, resources: [...one.resources, { uri: 'x://n', name: 'new' }] }
     const after = candidatesOf([grown])
     expect(after.slice(0, before.length)).toEqual(before)
-    before.forEach((candidate, i) => expect(after[i]).toBe(candidate))
+    for (const [i, candidate] of before.entries()) expect(after[i]).toBe(candidate)
     expect(after.at(-1)?.label).toBe('new')
     // A reload that changed an earlier resource builds that server's candidates again.
     const changed = { ...one, resources: [{ uri: 'x://other', name: 'other' }] }
