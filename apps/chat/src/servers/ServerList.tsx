@@ -151,6 +151,9 @@ function toneOf(server: ServerSnapshot, source: PickerSource | undefined): Tone 
   return 'ok'
 }
 
+// Made once: toLocaleString('en-US') builds a formatter per call, on every page of a walk.
+const COUNT = new Intl.NumberFormat('en-US')
+
 function statusLine(server: ServerSnapshot, source: PickerSource | undefined): string {
   switch (server.status) {
     case 'connecting':
@@ -163,7 +166,7 @@ function statusLine(server: ServerSnapshot, source: PickerSource | undefined): s
     return `Listing failed: ${source.error?.message.slice(0, 200) ?? 'unknown error'}`
   if (source.status === 'loading') return 'Loading resources…'
   if (source.status === 'empty') return 'No resources'
-  const resources = source.resources.length.toLocaleString('en-US')
+  const resources = COUNT.format(source.resources.length)
   const templates = source.templates?.length ?? 0
   const more = source.hasMore ? '+' : ''
   return `${resources}${more} resources · ${templates} template${templates === 1 ? '' : 's'}`

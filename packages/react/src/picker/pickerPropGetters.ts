@@ -11,6 +11,7 @@ import type {
   Ref,
   RefCallback,
 } from 'react'
+import { formatCount } from '../collection/formatCount.ts'
 import { composeHandlers, mergeRefs } from '../shared/composeHandlers.ts'
 import { resourceKey, rowDomId } from '../shared/ids.ts'
 import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
@@ -75,9 +76,9 @@ function rowUri(row: PickerRow): string | undefined {
 
 /** The text of the polite live region: how many results, or how many resources. */
 export function liveMessage(query: string, resultCount: number): string {
-  if (query === '') return `${resultCount.toLocaleString('en-US')} resources`
+  if (query === '') return `${formatCount(resultCount)} resources`
   if (resultCount === 0) return 'No results'
-  return `${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'result' : 'results'}`
+  return `${formatCount(resultCount)} ${resultCount === 1 ? 'result' : 'results'}`
 }
 
 export function createPropGetters(ctx: GetterContext): PickerPropGetters {
