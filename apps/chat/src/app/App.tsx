@@ -122,6 +122,7 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           inputBridge={chat.inputBridge}
           previewing={previewing}
           serverName={(id) => names.get(id) ?? id}
+          returnFocus={() => composer.current?.focus()}
         />
         <ComposerBar
           sources={sources}
