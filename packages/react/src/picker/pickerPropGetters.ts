@@ -11,6 +11,7 @@ import type {
   Ref,
   RefCallback,
 } from 'react'
+import { formatCount } from '../collection/formatCount.ts'
 import { composeHandlers, mergeRefs } from '../shared/composeHandlers.ts'
 import { resourceKey, rowDomId } from '../shared/ids.ts'
 import { type ResourceCount, resourceCountText } from '../shared/resourceCount.ts'
@@ -80,9 +81,9 @@ function rowUri(row: PickerRow): string | undefined {
 export function liveMessage(query: string, resultCount: number, loaded?: ResourceCount): string {
   // Browsing: what is loaded, resources and templates apart (as the server rows say it).
   if (query === '')
-    return loaded ? resourceCountText(loaded) : `${resultCount.toLocaleString('en-US')} resources`
+    return loaded ? resourceCountText(loaded) : `${formatCount(resultCount)} resources`
   if (resultCount === 0) return 'No results'
-  return `${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'result' : 'results'}`
+  return `${formatCount(resultCount)} ${resultCount === 1 ? 'result' : 'results'}`
 }
 
 export function createPropGetters(ctx: GetterContext): PickerPropGetters {

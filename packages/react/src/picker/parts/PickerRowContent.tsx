@@ -2,7 +2,7 @@
 // The row is named by this content (no aria-label), so the name always holds the visible
 // text (WCAG 2.5.3). The `{' '}` between parts keeps words apart in that name: inline
 // spans join without a space, and a flex row does not render whitespace-only text.
-import { formatBytes, formatLastModified, mimeIcon } from '../../collection/index.ts'
+import { formatBytes, formatCount, formatLastModified, mimeIcon } from '../../collection/index.ts'
 import { ResourceLocation } from '../../shared/ResourceLocation.tsx'
 import { countResources, isSourceBusy, resourceCountText } from '../../shared/resourceCount.ts'
 import type { PickerRow } from '../pickerRow.ts'
@@ -206,8 +206,8 @@ export function PickerRowContent({
         <>
           <span className="rk-status-text">
             {row.searched === undefined
-              ? `${row.source.resources.length.toLocaleString('en-US')} loaded — more available`
-              : `Searched ${row.searched.toLocaleString('en-US')} of ${row.searched.toLocaleString('en-US')}+ resources.`}
+              ? `${formatCount(row.source.resources.length)} loaded — more available`
+              : `Searched ${formatCount(row.searched)} of ${formatCount(row.searched)}+ resources.`}
           </span>{' '}
           <span className="rk-action">
             {row.source.loadingMore
