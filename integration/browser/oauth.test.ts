@@ -3,6 +3,8 @@
 // listed next to the open one; "Sign in to …" in the picker opens the authorization
 // server's consent page in a popup (or, when popups are blocked, in the page itself), and
 // after Allow the server's resources load in place; Sign out brings "Sign in to …" back.
+// The sign-ins live in IndexedDB (indexedDbAuthStorage), one entry per server URL: the
+// redirect case shows the PKCE verifier and state survive leaving the page.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot } from './harness/artifacts.ts'
@@ -59,6 +61,34 @@ async function expectSignedIn(page: Page) {
   await expect(signInRow(page).count()).resolves.toBe(0)
 }
 
+/** The sign-ins the client keeps in IndexedDB: each entry's key, and whether it holds tokens. */
+function signIns(page: Page): Promise<{ key: string; hasTokens: boolean }[]> {
+  return page.evaluate(async () => {
+    const done = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+    const db = await done(indexedDB.open('resource-kit-auth'))
+    try {
+      const store = db.transaction('sign-ins', 'readonly').objectStore('sign-ins')
+      const [keys, values] = await Promise.all([done(store.getAllKeys()), done(store.getAll())])
+      return keys.map((key, i) => ({
+        key: String(key),
+        hasTokens: String(values[i]).includes('"access_token"'),
+      }))
+    } finally {
+      db.close()
+    }
+  })
+}
+
+function localStorageWithTokens(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => localStorage.getItem(key)?.includes('access_token')),
+  )
+}
+
 describe('chat app: sign-in to a protected server', () => {
   it('signs in from the picker through a popup, lists the resources, and signs out', async () => {
     const page = await chat.openChat()
@@ -90,25 +120,17 @@ describe('chat app: sign-in to a protected server', () => {
     )
     await screenshot(page, 'oauth-02-signed-in')
 
-    // No token in what the page logged, nor in the app's own storage (only the client's).
-    const stored = await page.evaluate(() =>
-      Object.keys(localStorage).filter((key) =>
-        localStorage.getItem(key)?.includes('access_token'),
-      ),
-    )
-    expect(stored.every((key) => key.startsWith('resource-kit:auth:'))).toBe(true)
+    // The tokens sit in the client's IndexedDB storage, one entry per server, and nowhere
+    // in localStorage (the app's own storage).
+    expect(await signIns(page)).toEqual([{ key: chat.demo.authMcpUrl, hasTokens: true }])
+    expect(await localStorageWithTokens(page)).toEqual([])
 
     await serverItem(page)
       .getByRole('button', { name: `Sign out of ${SERVER}` })
       .click()
     await expect.poll(() => signInRow(page).count(), { timeout: 10_000 }).toBe(1)
     await expect(serverItem(page).locator('.chat-server-account').count()).resolves.toBe(0)
-    const left = await page.evaluate(() =>
-      Object.keys(localStorage).filter((key) =>
-        localStorage.getItem(key)?.includes('access_token'),
-      ),
-    )
-    expect(left).toEqual([])
+    expect(await signIns(page)).toEqual([{ key: chat.demo.authMcpUrl, hasTokens: false }])
     await screenshot(page, 'oauth-03-signed-out')
     await page.close()
   }, 60_000)
@@ -133,6 +155,7 @@ describe('chat app: sign-in to a protected server', () => {
     // The code and state left the address bar and the history.
     expect(new URL(page.url()).pathname).toBe('/')
     expect(new URL(page.url()).search).toBe('')
+    expect(await signIns(page)).toEqual([{ key: chat.demo.authMcpUrl, hasTokens: true }])
     await page.close()
   }, 60_000)
 })

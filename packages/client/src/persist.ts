@@ -1,4 +1,6 @@
-// `@resource-kit/client/persist`: opt-in persistence of the cache in IndexedDB.
+// `@resource-kit/client/persist`: opt-in persistence of the cache in IndexedDB, and
+// sign-ins kept there too (an AuthStorage for `createOAuth`).
+export { indexedDbAuthStorage } from './auth/indexedDbAuthStorage.ts'
 export type {
   CacheStorage,
   PersistedResourceCache,

@@ -7,6 +7,7 @@ import {
   type OAuth,
   type ResourceClient,
 } from '@resource-kit/client'
+import { indexedDbAuthStorage } from '@resource-kit/client/persist'
 import { createInputBridge, type InputBridge } from '@resource-kit/react'
 import { QueryClient } from '@tanstack/react-query'
 import { OAUTH_CALLBACK_PATH } from '../auth/oauthCallback.ts'
@@ -32,6 +33,9 @@ export function createChatClient(win: Window = window): ChatClient {
   const oauth = createOAuth({
     redirectUrl: new URL(OAUTH_CALLBACK_PATH, win.location.origin).href,
     openAuthorization: createOpenAuthorization(win),
+    // One IndexedDB entry per server URL; localStorage (the client's default) where there
+    // is no IndexedDB.
+    ...(typeof indexedDB === 'object' && { storage: indexedDbAuthStorage() }),
     clientName: 'Resource Chat',
     clientUri: win.location.origin,
   })

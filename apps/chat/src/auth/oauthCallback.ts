@@ -53,5 +53,6 @@ function returnPath(win: Window): string {
     // storage unavailable: back to the start page
   }
   // Only a path of this app: never an absolute URL someone planted.
-  return stored?.startsWith('/') && !stored.startsWith('//') ? stored : '/'
+  // (`/\host` is `//host` to a browser.)
+  return stored && /^\/(?![/\\])/.test(stored) ? stored : '/'
 }

@@ -200,7 +200,11 @@ export class ServerOAuth implements OAuthClientProvider {
     await this.#update({ verifier: undefined })
   }
 
-  /** Revokes the tokens where the server supports it, then forgets them. */
+  /**
+   * Revokes the tokens where the server supports it, then forgets them and the client
+   * registration: the next sign-in registers again, so an authorization server that forgot
+   * its clients (restarted, expired them) never leaves this app with an unknown client_id.
+   */
   async signOut(signal?: AbortSignal): Promise<void> {
     await this.loaded
     const { tokens, client, discovery } = this.#record
@@ -228,6 +232,7 @@ export class ServerOAuth implements OAuthClientProvider {
     this.#authorizationUrl = undefined
     await this.#update({
       tokens: undefined,
+      client: undefined,
       account: undefined,
       principal: undefined,
       verifier: undefined,
