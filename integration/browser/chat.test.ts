@@ -3,7 +3,7 @@
 // "updated" marks, the side panel, reloads, per-server errors; axe-core on the picker
 // and the composer; screenshots in test-artifacts/browser/.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot } from './harness/artifacts.ts'
 import { axeViolations } from './harness/axe.ts'
 import {
@@ -24,14 +24,50 @@ afterAll(async () => {
   await chat?.close()
 })
 
+// An uncaught exception or rejection in the page fails the test that caused it.
+const pageErrors: string[] = []
+afterEach(() => {
+  expect(pageErrors.splice(0), 'uncaught errors in the page').toEqual([])
+})
+
+async function openChat(): Promise<Page> {
+  const page = await chat.openChat()
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return page
+}
+
 async function typeMention(page: Page, text: string) {
   await page.keyboard.type(text)
   await expect.poll(() => composer(page).getAttribute('role')).toBe('combobox')
 }
 
+/** Mentions `db://prod/users` through the template, completed inside the mention. */
+async function mentionProdUsers(page: Page, check: boolean) {
+  const input = composer(page)
+  await typeMention(page, '@database')
+  await expect.poll(async () => (await optionLabels(page))[0]).toBe('Database table')
+  await page.keyboard.press('Enter')
+  const draft = input.locator('[data-rk-mention-draft]')
+  await expect.poll(() => draft.textContent()).toBe('@Database table › schema: ')
+  await page.keyboard.type('pro')
+  await expect.poll(async () => (await optionLabels(page))[0]).toBe('prod')
+  if (check) {
+    await screenshot(page, '03-template-variable')
+    expect(await axeViolations(page, '.rk-mention-popup')).toEqual([])
+  }
+  await page.keyboard.press('Enter')
+  await expect.poll(() => draft.textContent()).toBe('@Database table › schema: prod › table: ')
+  await page.keyboard.type('use')
+  await expect.poll(async () => (await optionLabels(page))[0]).toBe('users')
+  await page.keyboard.press('Enter')
+  await expect
+    .poll(() => input.locator('[data-rk-mention]').last().textContent())
+    .toBe('@Database table: prod / users')
+}
+
 describe('chat app', () => {
   it('mentions a resource by keyboard, announces the results, and sends what the model receives', async () => {
-    const page = await chat.openChat()
+    const page = await openChat()
     const input = composer(page)
     await tabTo(page, input)
     await expect(input.getAttribute('role')).resolves.toBe('textbox')
@@ -72,31 +108,28 @@ describe('chat app', () => {
   }, 60_000)
 
   it('completes a template inside the mention, answers the server’s question, and reads the result', async () => {
-    const page = await chat.openChat()
+    const page = await openChat()
     const input = composer(page)
+    const focused = (locator: ReturnType<typeof composer>) =>
+      locator.evaluate((el) => el.contains(document.activeElement))
     await tabTo(page, input)
-    await typeMention(page, '@database')
-    await expect.poll(async () => (await optionLabels(page))[0]).toBe('Database table')
-    await page.keyboard.press('Enter')
-    const draft = input.locator('[data-rk-mention-draft]')
-    await expect.poll(() => draft.textContent()).toBe('@Database table › schema: ')
-    await page.keyboard.type('pro')
-    await expect.poll(async () => (await optionLabels(page))[0]).toBe('prod')
-    await screenshot(page, '03-template-variable')
-    expect(await axeViolations(page, '.rk-mention-popup')).toEqual([])
-    await page.keyboard.press('Enter')
-    await expect.poll(() => draft.textContent()).toBe('@Database table › schema: prod › table: ')
-    await page.keyboard.type('use')
-    await expect.poll(async () => (await optionLabels(page))[0]).toBe('users')
-    await page.keyboard.press('Enter')
-    await expect
-      .poll(() => input.locator('[data-rk-mention]').textContent())
-      .toBe('@Database table: prod / users')
+    await mentionProdUsers(page, true)
     await page.keyboard.press('Enter')
 
-    // The demo asks to confirm reading a production table: answered by keyboard.
+    // The demo asks to confirm reading a production table. The request takes focus;
+    // Escape cancels it and focus goes back to the composer.
     const request = page.getByRole('dialog', { name: /needs your input/ })
     await request.waitFor({ timeout: 10_000 })
+    await expect.poll(() => focused(request)).toBe(true)
+    await page.keyboard.press('Escape')
+    await request.waitFor({ state: 'detached' })
+    await expect.poll(() => focused(input)).toBe(true)
+
+    // Again, answered by keyboard this time; after Submit focus is back in the composer.
+    await mentionProdUsers(page, false)
+    await page.keyboard.press('Enter')
+    await request.waitFor({ timeout: 10_000 })
+    await expect.poll(() => focused(request)).toBe(true)
     await screenshot(page, '04-input-request')
     const checkbox = request.getByRole('checkbox')
     await tabTo(page, checkbox)
@@ -104,6 +137,7 @@ describe('chat app', () => {
     await page.keyboard.press('Enter')
     const context = page.locator('.chat-message').last().locator('.chat-context')
     await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+    await expect.poll(() => focused(input)).toBe(true)
     await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
       'db://prod/users',
     )
@@ -112,8 +146,43 @@ describe('chat app', () => {
     await page.close()
   }, 60_000)
 
+  it('finds a multi-word title, descends into a folder value with Tab, commits a file; axe clean on the page', async () => {
+    const page = await openChat()
+    const input = composer(page)
+    await tabTo(page, input)
+    // A space continues the query while it matches.
+    await typeMention(page, '@workspace file')
+    await expect.poll(async () => (await optionLabels(page))[0]).toBe('Workspace file or folder')
+    // The portalled popup sits in a landmark: the whole page passes axe while it is open.
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press('Enter')
+    const draft = input.locator('[data-rk-mention-draft]')
+    await expect.poll(() => draft.textContent()).toBe('@Workspace file or folder › path: ')
+    await page.keyboard.type('liv') // the first keystroke of a value used to throw
+    await expect.poll(async () => (await optionLabels(page))[0]).toBe('live/')
+    const count = page.locator('.rk-mention-popup-count')
+    const live = page.locator('.rk-composer [role="status"]')
+    // The count shown is the count announced.
+    await expect.poll(() => count.textContent()).toMatch(/^\d+ suggestions?$/)
+    const shown = /^(\d+) suggestions?$/.exec((await count.textContent()) ?? '')?.[1]
+    expect(shown).toBeDefined()
+    await expect.poll(() => live.textContent()).toMatch(new RegExp(`\\b${shown} suggestions?\\.`))
+    await page.keyboard.press('Tab')
+    // Still the same variable, now completing inside live/.
+    await expect.poll(() => draft.textContent()).toBe('@Workspace file or folder › path: ')
+    await expect.poll(() => optionLabels(page)).toContain('live/README.md')
+    await page.keyboard.type('READ')
+    await expect.poll(async () => (await optionLabels(page))[0]).toBe('live/README.md')
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => input.locator('[data-rk-mention]').getAttribute('data-uri'))
+      .toBe('file:///workspace/live/README.md')
+    await expect(draft.count()).resolves.toBe(0)
+    await page.close()
+  }, 60_000)
+
   it('marks an attachment "updated" when log://app/tail changes, before and after sending', async () => {
-    const page = await chat.openChat()
+    const page = await openChat()
     const input = composer(page)
     await tabTo(page, input)
     await typeMention(page, '@tail')
@@ -145,7 +214,7 @@ describe('chat app', () => {
   }, 60_000)
 
   it('picks from the side panel by keyboard, previews, and mentions the resource; axe finds nothing', async () => {
-    const page = await chat.openChat()
+    const page = await openChat()
     const search = page.getByRole('combobox', { name: 'Search resources' })
     await tabTo(page, search)
     await page.keyboard.type('readme')
@@ -177,7 +246,7 @@ describe('chat app', () => {
   }, 60_000)
 
   it('edits like a text box: new lines, mouse choice, deleting a chip, pasting only text', async () => {
-    const page = await chat.openChat()
+    const page = await openChat()
     const input = composer(page)
     const draft = () =>
       page.evaluate(() => JSON.parse(localStorage.getItem('resource-kit-chat:v1:draft') ?? '""'))
@@ -209,7 +278,7 @@ describe('chat app', () => {
   }, 60_000)
 
   it('keeps the draft (with its chips) and the history across a reload', async () => {
-    const page = await chat.openChat()
+    const page = await openChat()
     const input = composer(page)
     await tabTo(page, input)
     await page.keyboard.type('first message')
@@ -229,7 +298,7 @@ describe('chat app', () => {
   }, 60_000)
 
   it('shows a failing server’s error with Retry while the demo keeps working', async () => {
-    const page = await chat.openChat()
+    const page = await openChat()
     const url = page.getByRole('textbox', { name: 'Add a server' })
     await tabTo(page, url)
     await page.keyboard.type('http://127.0.0.1:9/mcp')

@@ -5,6 +5,7 @@
 // a shell, and an expanded value is not expanded again.
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
+import { isPlainObject } from '@resource-kit/client'
 import { UsageError } from './cliError.ts'
 
 export interface StdioServerConfig {
@@ -54,16 +55,16 @@ export function parseConfig(
   const fail = (message: string): never => {
     throw new UsageError(`config ${file}: ${message}`)
   }
-  if (!isRecord(json)) fail('expected a JSON object with "mcpServers"')
+  if (!isPlainObject(json)) fail('expected a JSON object with "mcpServers"')
   const root = json as Record<string, unknown>
   const key = 'mcpServers' in root ? 'mcpServers' : 'servers' in root ? 'servers' : undefined
   if (!key) return fail('expected a JSON object with "mcpServers"')
   const servers = root[key]
-  if (!isRecord(servers)) return fail(`"${key}" must be an object of named servers`)
+  if (!isPlainObject(servers)) return fail(`"${key}" must be an object of named servers`)
   const result = new Map<string, ServerConfig>()
   for (const [name, entry] of Object.entries(servers)) {
     const at = `${key}.${name}`
-    if (!isRecord(entry)) return fail(`${at} must be an object`)
+    if (!isPlainObject(entry)) return fail(`${at} must be an object`)
     const expand = (value: string, field: string) => expandEnv(value, env, `${at}.${field}`, fail)
     result.set(name, parseEntry(entry, at, dirname(resolve(file)), expand, fail))
   }
@@ -144,7 +145,7 @@ function stringRecord(
   fail: (message: string) => never,
 ): Record<string, string> | undefined {
   if (value === undefined) return undefined
-  if (!isRecord(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+  if (!isPlainObject(value) || !Object.values(value).every((v) => typeof v === 'string')) {
     return fail(`${at} must be an object of strings`)
   }
   return value as Record<string, string>
@@ -155,10 +156,6 @@ function mapValues(
   map: (value: string, key: string) => string,
 ): Record<string, string> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value, key)]))
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function isStringArray(value: unknown): value is string[] {

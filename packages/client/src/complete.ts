@@ -2,8 +2,8 @@
 // as listed, the argument being typed, and the variables already chosen as context.
 import { assertCompleteResult } from './cacheHints.ts'
 import { InvalidContentError, McpRequestError, NotSupportedError } from './errors.ts'
+import { isPlainObject } from './isPlainObject.ts'
 import type { CompleteOptions } from './resourceClient.ts'
-import { isPlainObject } from './sdkWireTap.ts'
 import type { Session } from './session.ts'
 import type { CompletionResult } from './types.ts'
 

@@ -2,6 +2,7 @@
 // fields, and the person's answer checked and coerced against those fields before it goes
 // back. The schema is untrusted: odd or hostile parts are skipped, never thrown on.
 import type { ElicitationRequest, FormField } from './inputHandler.ts'
+import { isPlainObject } from './isPlainObject.ts'
 
 /** Caps that keep a hostile schema from producing an unusable form. */
 const MAX_FIELDS = 100
@@ -17,14 +18,14 @@ const REQUIRED = 'This field is required.'
 
 /** Flattens an elicitation `requestedSchema` (an object of primitive properties) into form fields; anything else is skipped. */
 export function flattenElicitationSchema(schema: unknown): FormField[] {
-  if (!isObject(schema) || !isObject(schema.properties)) return []
+  if (!isPlainObject(schema) || !isPlainObject(schema.properties)) return []
   const required = new Set(
     Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [],
   )
   const fields: FormField[] = []
   for (const [name, raw] of Object.entries(schema.properties)) {
     if (fields.length >= MAX_FIELDS) break
-    if (name.length === 0 || name.length > MAX_NAME || !isObject(raw)) continue
+    if (name.length === 0 || name.length > MAX_NAME || !isPlainObject(raw)) continue
     const field = toField(name, raw, required.has(name))
     if (field) fields.push(field)
   }
@@ -37,7 +38,7 @@ export function flattenElicitationSchema(schema: unknown): FormField[] {
  * (no message, a URL that is not http(s), a form mode without a schema object).
  */
 export function parseElicitationParams(params: unknown): ElicitationRequest {
-  if (!isObject(params)) throw new TypeError('elicitation params are not an object')
+  if (!isPlainObject(params)) throw new TypeError('elicitation params are not an object')
   const message = typeof params.message === 'string' ? params.message.slice(0, MAX_MESSAGE) : ''
   if (params.mode === 'url') {
     if (typeof params.url !== 'string') throw new TypeError('URL elicitation has no url')
@@ -48,7 +49,7 @@ export function parseElicitationParams(params: unknown): ElicitationRequest {
       `unknown elicitation mode ${JSON.stringify(String(params.mode).slice(0, 40))}`,
     )
   }
-  const schema = isObject(params.requestedSchema) ? params.requestedSchema : {}
+  const schema = isPlainObject(params.requestedSchema) ? params.requestedSchema : {}
   return { mode: 'form', message, fields: flattenElicitationSchema(schema), schema }
 }
 
@@ -76,7 +77,7 @@ export function validateElicitationContent(
   fields: readonly FormField[],
   content: unknown,
 ): ElicitationValidation {
-  const input = isObject(content) ? content : {}
+  const input = isPlainObject(content) ? content : {}
   const entries: [string, FieldValue][] = []
   const errors: [string, string][] = []
   for (const field of fields) {
@@ -142,7 +143,7 @@ function toField(
     }
     return field
   }
-  if (type === 'array' && isObject(raw.items)) {
+  if (type === 'array' && isPlainObject(raw.items)) {
     const options = enumOptions(raw.items)
     if (!options) return undefined
     const field: FormField = { ...base, type: 'string', multiple: true, options }
@@ -181,7 +182,7 @@ function enumOptions(raw: Record<string, unknown>): { value: string; label: stri
     for (const [index, value] of raw.enum.entries()) add(value, names[index])
   } else {
     const choices = Array.isArray(raw.oneOf) ? raw.oneOf : Array.isArray(raw.anyOf) ? raw.anyOf : []
-    for (const choice of choices) if (isObject(choice)) add(choice.const, choice.title)
+    for (const choice of choices) if (isPlainObject(choice)) add(choice.const, choice.title)
     if (choices.length === 0) return undefined
   }
   return options.length > 0 ? options : undefined
@@ -256,8 +257,4 @@ function isLength(value: unknown): value is number {
 
 function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value)
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

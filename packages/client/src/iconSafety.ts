@@ -9,6 +9,7 @@
 // soon as it is opened outside an <img>, e.g. "open image in new tab", and a data: URI
 // carries it with the host's trust. `http:`, `file:`, `javascript:`, `blob:` and every other
 // scheme are refused too.
+import { sniffImageType } from './imageType.ts'
 import type { Icon } from './types.ts'
 
 /** Largest decoded data: icon accepted (64 KiB); bigger ones are refused, not truncated. */
@@ -24,12 +25,6 @@ export interface SafeIconOptions {
 }
 
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]*={0,2})$/i
-const SIGNATURES: readonly (readonly number[])[] = [
-  [0x89, 0x50, 0x4e, 0x47], // PNG
-  [0xff, 0xd8, 0xff], // JPEG
-  [0x47, 0x49, 0x46, 0x38], // GIF8
-]
-
 function isImagePayload(base64: string): boolean {
   if (base64.length % 4 !== 0 || base64.length < 16) return false
   if ((base64.length / 4) * 3 > MAX_DATA_ICON_BYTES + 2) return false
@@ -39,9 +34,7 @@ function isImagePayload(base64: string): boolean {
   } catch {
     return false
   }
-  const bytes = Array.from(head, (c) => c.charCodeAt(0))
-  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return true
-  return SIGNATURES.some((sig) => sig.every((b, i) => bytes[i] === b))
+  return sniffImageType(Array.from(head, (c) => c.charCodeAt(0))) !== undefined
 }
 
 /** The `src` of one icon if it is safe to render (an https URL normalized), else undefined. */

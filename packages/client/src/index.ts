@@ -44,6 +44,7 @@ export {
   MAX_ICON_URL_LENGTH,
   safeIconSrc,
 } from './iconSafety.ts'
+export { sniffImageType } from './imageType.ts'
 export type {
   ElicitationAnswer,
   ElicitationRequest,
@@ -58,6 +59,7 @@ export type {
   SamplingHandler,
 } from './inputRequired.ts'
 export { InputDeclinedError, InputRoundsExceededError, requestWithInput } from './inputRequired.ts'
+export { isPlainObject } from './isPlainObject.ts'
 export { isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'

@@ -1,6 +1,7 @@
 // The multi round-trip (MRTR) loop: a request answered with `resultType: "input_required"`
 // is retried — a new request, so a new JSON-RPC id — with the answers under the server's
 // keys and its `requestState` echoed verbatim, until the result is complete.
+import { withSignal } from './abortable.ts'
 import { defaultTimers, sleep, type Timers } from './backoff.ts'
 import {
   describeElicitationErrors,
@@ -10,6 +11,7 @@ import {
 } from './elicitationForm.ts'
 import { InputRequiredError, InvalidContentError } from './errors.ts'
 import type { ElicitationAnswer, InputContext, InputHandler } from './inputHandler.ts'
+import { isPlainObject } from './isPlainObject.ts'
 import type { Session } from './session.ts'
 
 /** Answers an embedded `sampling/createMessage` with a `CreateMessageResult`. */
@@ -120,7 +122,7 @@ interface InputRequired {
 
 /** `undefined` for a complete result; the input asked for otherwise. Anything malformed throws. */
 function readResult(method: string, result: unknown, serverId: string): InputRequired | undefined {
-  if (!isObject(result))
+  if (!isPlainObject(result))
     throw new InvalidContentError(method, 'the result is not an object', serverId)
   const type = result.resultType
   if (type === undefined || type === 'complete') return undefined
@@ -145,11 +147,11 @@ function readResult(method: string, result: unknown, serverId: string): InputReq
     }
     return { requestState }
   }
-  if (!isObject(inputRequests))
+  if (!isPlainObject(inputRequests))
     throw new InvalidContentError(method, 'inputRequests is not an object', serverId)
   const requests = Object.entries(inputRequests).map(
     ([key, request]): [string, Record<string, unknown>] => {
-      if (!isObject(request) || typeof request.method !== 'string') {
+      if (!isPlainObject(request) || typeof request.method !== 'string') {
         throw new InvalidContentError(
           method,
           `input request "${key.slice(0, 60)}" has no method`,
@@ -194,7 +196,7 @@ async function answerOne(
   handlerContext: InputContext,
   options: RequestWithInputOptions,
 ): Promise<unknown> {
-  const params = isObject(request.params) ? request.params : {}
+  const params = isPlainObject(request.params) ? request.params : {}
   const { serverId } = context
   switch (request.method) {
     case 'elicitation/create': {
@@ -210,18 +212,15 @@ async function answerOne(
       } catch (error) {
         throw new InvalidContentError('elicitation/create', (error as Error).message, serverId)
       }
-      const answer = await untilAborted(
-        options.handler(elicitation, handlerContext),
-        options.signal,
-      )
+      const answer = await withSignal(options.handler(elicitation, handlerContext), options.signal)
       return toElicitResult(answer, elicitation, what, context)
     }
     case 'sampling/createMessage':
       if (!options.sampling) break
-      return untilAborted(options.sampling(params, handlerContext), options.signal)
+      return withSignal(options.sampling(params, handlerContext), options.signal)
     case 'roots/list':
       if (!options.roots) break
-      return untilAborted(options.roots(handlerContext), options.signal)
+      return withSignal(options.roots(handlerContext), options.signal)
   }
   const name = String(request.method).slice(0, 60)
   throw new InputRequiredError(
@@ -236,7 +235,7 @@ function toElicitResult(
   what: string,
   context: ErrorContext,
 ): ElicitationAnswer {
-  const action = isObject(answer) ? answer.action : undefined
+  const action = isPlainObject(answer) ? answer.action : undefined
   if (action === 'decline' || action === 'cancel')
     throw new InputDeclinedError(action, what, context)
   if (action !== 'accept')
@@ -255,21 +254,6 @@ function toElicitResult(
   return { action: 'accept', content: checked.content }
 }
 
-/** A handler waiting for a person may ignore the signal: stop waiting for it anyway. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}
-
 function onServer(serverId: string): string {
   return ` on server "${serverId}"`
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -5,7 +5,7 @@
 // plain invalid-params error. The server's error is kept as `cause`. An empty `contents`
 // array is never "not found".
 import { InvalidParamsError, McpRequestError, ResourceNotFoundError } from './errors.ts'
-import { isPlainObject } from './sdkWireTap.ts'
+import { isPlainObject } from './isPlainObject.ts'
 
 const RESOURCE_NOT_FOUND = -32002
 const INVALID_PARAMS = -32602

@@ -115,9 +115,13 @@ class SharedResourceList implements OwnedResourceList {
       }
       const onAbort = () => {
         this.#release(waiter)
-        // Nobody wants more: stop the page in flight (it will be asked again later).
-        if (this.#waiters.size === 0 && !this.#background)
-          this.#walking?.abort(abortReason(signal as AbortSignal))
+        // Nobody wants more: stop the page in flight (it will be asked again later). The walk
+        // ends here, so a load that comes next starts its own at once.
+        if (this.#waiters.size === 0 && !this.#background && this.#walking) {
+          this.#walking.abort(abortReason(signal as AbortSignal))
+          this.#walking = undefined
+          this.#publish()
+        }
       }
       waiter.resolve = (snapshot) => {
         signal?.removeEventListener('abort', onAbort)

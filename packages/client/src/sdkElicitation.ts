@@ -12,6 +12,7 @@ import {
   validateElicitationContent,
 } from './elicitationForm.ts'
 import type { ElicitationAnswer, ElicitationRequest } from './inputHandler.ts'
+import { isPlainObject } from './isPlainObject.ts'
 
 type OnElicitation = (
   request: ElicitationRequest,
@@ -36,7 +37,7 @@ export async function answerLegacyElicitation(
     throw refuse(`Refused elicitation/create: ${(error as Error).message}`)
   }
   const answer: unknown = await onElicitation(request, signal)
-  const action = isObject(answer) ? answer.action : undefined
+  const action = isPlainObject(answer) ? answer.action : undefined
   if (action === 'decline' || action === 'cancel') return { action }
   if (action !== 'accept') {
     throw refuse('The input handler returned no action (accept, decline or cancel)')
@@ -54,8 +55,4 @@ export async function answerLegacyElicitation(
 
 function refuse(message: string): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InvalidParams, message)
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

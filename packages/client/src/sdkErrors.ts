@@ -9,7 +9,7 @@ import {
 import { abortReason } from './abortable.ts'
 import { oauthFailureOf } from './auth/oauthFailure.ts'
 import { AuthRequiredError, ConnectionError, McpRequestError, ResourceKitError } from './errors.ts'
-import { isPlainObject } from './sdkWireTap.ts'
+import { isPlainObject } from './isPlainObject.ts'
 
 /** The error a failed request rejects with: the caller's abort reason, a server error, or a connection error. */
 export function toRequestError(

@@ -7,6 +7,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client'
 import { ConnectionError, MessageTooLargeError } from './errors.ts'
+import { isPlainObject } from './isPlainObject.ts'
 import { answerLegacyElicitation } from './sdkElicitation.ts'
 import {
   bufferOverflowLimit,
@@ -14,7 +15,7 @@ import {
   toConnectError,
   toRequestError,
 } from './sdkErrors.ts'
-import { isPlainObject, tapTransport, type WireTap } from './sdkWireTap.ts'
+import { tapTransport, type WireTap } from './sdkWireTap.ts'
 import type {
   ListenHandle,
   Session,

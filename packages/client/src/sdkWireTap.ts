@@ -6,6 +6,7 @@
 // inside `client.request`), and the raw `result` of its response is kept as it
 // arrives, before the SDK decodes it. Whatever the SDK then thinks of that result,
 // the raw one is what we return.
+import { isPlainObject } from './isPlainObject.ts'
 
 interface TransportLike {
   send: (message: unknown, options?: unknown) => Promise<void>
@@ -99,8 +100,4 @@ function isResultResponse(message: unknown): message is { id: RequestId; result:
     'result' in message &&
     (typeof message.id === 'string' || typeof message.id === 'number')
   )
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -5,8 +5,8 @@
 import { assertCompleteResult, readCacheHints } from './cacheHints.ts'
 import { InvalidContentError } from './errors.ts'
 import { checkIconSrc } from './iconSafety.ts'
+import { isPlainObject } from './isPlainObject.ts'
 import { ListValues, toAudience } from './listValues.ts'
-import { isPlainObject } from './sdkWireTap.ts'
 import type { Annotations, Icon, Page, Resource, ResourceTemplate } from './types.ts'
 
 export function toResourcePage(

@@ -2,7 +2,7 @@
 // has several), base64 checked, and an optional byte limit enforced with a clear error.
 import { readCacheHints } from './cacheHints.ts'
 import { InvalidContentError, ResourceTooLargeError } from './errors.ts'
-import { isPlainObject } from './sdkWireTap.ts'
+import { isPlainObject } from './isPlainObject.ts'
 import type { ReadResult, ResourceContents } from './types.ts'
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/

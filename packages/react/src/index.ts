@@ -31,6 +31,7 @@ export type {
   MentionComposerProps,
   MentionMode,
   MentionOption,
+  MentionPropGetters,
   MentionRead,
   MentionRef,
   MentionSegment,

@@ -38,8 +38,9 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
   // After useChatServers: its effect adds the servers the callback may belong to.
   const signInError = useSignInCallback(client, signInCallback)
   const names = useServerNames(config.servers, servers.urls)
-  // Load up to 20,000 resources per server before showing "more available".
-  const sources = useNamedSources(useResourceSources({ batchSize: 20_000 }), names)
+  // Each server's list is walked in the background up to the client's page cap (1,000
+  // pages), so search covers whole servers; "more available" loads past it.
+  const sources = useNamedSources(useResourceSources(), names)
   const conversation = useConversation(client, storage)
   const composer = useRef<MentionComposerHandle | null>(null)
   const [previewing, setPreviewing] = useState<ResourceDescriptor | null>(null)
@@ -121,6 +122,7 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           inputBridge={chat.inputBridge}
           previewing={previewing}
           serverName={(id) => names.get(id) ?? id}
+          returnFocus={() => composer.current?.focus()}
         />
         <ComposerBar
           sources={sources}

@@ -6,6 +6,7 @@ import {
   type ResourceDescriptor,
   useInputRequests,
 } from '@resource-kit/react'
+import { useInputPanelFocus } from './useInputPanelFocus.ts'
 
 export interface InputRequestPanelProps {
   inputBridge: InputBridge
@@ -13,20 +14,35 @@ export interface InputRequestPanelProps {
   previewing: ResourceDescriptor | null
   /** A server's display name. */
   serverName: (serverId: string) => string
+  /** Where focus goes after an answer (the composer). */
+  returnFocus: () => void
 }
 
-export function InputRequestPanel({ inputBridge, previewing, serverName }: InputRequestPanelProps) {
+export function InputRequestPanel({
+  inputBridge,
+  previewing,
+  serverName,
+  returnFocus,
+}: InputRequestPanelProps) {
   const pending = useInputRequests(inputBridge)
   const request = pending.find(
     (p) => !(previewing && p.serverId === previewing.serverId && p.uri === previewing.uri),
   )
+  const focus = useInputPanelFocus(
+    request?.id,
+    () => request?.respond({ action: 'cancel' }),
+    returnFocus,
+  )
   if (!request) return null
   return (
     <section
+      ref={focus.panelRef}
       className="chat-input-request"
       role="dialog"
       aria-modal="false"
       aria-labelledby={`input-request-${request.id}`}
+      tabIndex={-1}
+      onKeyDown={focus.onKeyDown}
     >
       <h2 id={`input-request-${request.id}`} className="chat-input-request-title">
         {serverName(request.serverId)} needs your input
@@ -35,7 +51,7 @@ export function InputRequestPanel({ inputBridge, previewing, serverName }: Input
       <ElicitationForm
         key={request.id}
         request={request.request}
-        onAnswer={(answer) => request.respond(answer)}
+        onAnswer={(answer) => focus.answered(() => request.respond(answer))}
         onOpenUrl={(url) => window.open(url, '_blank', 'noopener,noreferrer')}
       />
     </section>

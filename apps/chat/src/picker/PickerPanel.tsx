@@ -12,6 +12,10 @@ import {
 import { type RefObject, useMemo } from 'react'
 import { ChatPreview } from './ChatPreview.tsx'
 
+// Vite bundles the worker from this pattern (a static URL inside `new Worker`).
+const startSearchWorker = () =>
+  new Worker(new URL('./searchWorker.ts', import.meta.url), { type: 'module' })
+
 export interface PickerPanelProps {
   sources: readonly PickerSource[]
   inputBridge: InputBridge
@@ -55,6 +59,7 @@ export function PickerPanel({
         className="chat-picker"
         sources={sources}
         loadDirectory={loadDirectory}
+        searchWorker={startSearchWorker}
         onSelect={(selection) => onChoose(selection[0] ?? null)}
         onEscape={onEscape}
         aria-label="Resource picker"

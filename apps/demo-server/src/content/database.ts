@@ -1,5 +1,5 @@
 import type { Resource } from '@modelcontextprotocol/server'
-import { createPrng, type Prng } from './prng.ts'
+import { createPrng, type Prng } from '@resource-kit/test-utils/prng'
 import { nouns } from './words.ts'
 
 /** One column of a generated table. */

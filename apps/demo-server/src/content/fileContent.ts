@@ -1,6 +1,6 @@
+import { createPrng, type Prng } from '@resource-kit/test-utils/prng'
 import { makePdf, makePng, pngSize, toBase64 } from './binary.ts'
 import type { FileKind } from './fileKinds.ts'
-import { createPrng, type Prng } from './prng.ts'
 import { nouns, people, verbs } from './words.ts'
 
 /** The parameters that fix a file's bytes; cheap to compute for 100,000 files. */

@@ -1,4 +1,4 @@
-import type { Prng } from './prng.ts'
+import type { Prng } from '@resource-kit/test-utils/prng'
 import { adjectives, nouns, people, verbs } from './words.ts'
 
 /** What the generator knows about one file extension. */

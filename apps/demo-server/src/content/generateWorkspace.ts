@@ -1,8 +1,8 @@
 import type { Role } from '@modelcontextprotocol/server'
+import { createPrng } from '@resource-kit/test-utils/prng'
 import { specifyFile } from './fileContent.ts'
 import { type FileKind, fileKinds, folderMix, pickExtension } from './fileKinds.ts'
 import { createIcons, iconFamilyOf } from './icons.ts'
-import { createPrng } from './prng.ts'
 import { nouns } from './words.ts'
 import {
   type EntryTraits,

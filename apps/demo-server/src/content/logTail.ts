@@ -1,4 +1,4 @@
-import { createPrng } from './prng.ts'
+import { createPrng } from '@resource-kit/test-utils/prng'
 import { nouns, verbs } from './words.ts'
 
 const epoch = Date.UTC(2026, 6, 1)

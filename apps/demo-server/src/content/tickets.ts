@@ -1,5 +1,5 @@
 import type { Resource } from '@modelcontextprotocol/server'
-import { createPrng } from './prng.ts'
+import { createPrng } from '@resource-kit/test-utils/prng'
 import { adjectives, nouns, people, verbs } from './words.ts'
 
 export interface Ticket {

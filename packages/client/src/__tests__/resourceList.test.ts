@@ -217,6 +217,18 @@ describe('createResourceList', () => {
     )
   })
 
+  it('starts a new walk for a load that comes right after the last one aborted', async () => {
+    const { host } = memoryHost(6)
+    const list = createResourceList(host)
+    const controller = new AbortController()
+    const first = list.load({ signal: controller.signal })
+    controller.abort()
+    await first
+    // Called before the aborted page has settled: it must still get every page.
+    const next = await list.load()
+    expect(next).toMatchObject({ loaded: 6, complete: true, loading: false })
+  })
+
   it('reports a cursor cycle, keeps the pages, and never follows it', async () => {
     const { host, fetched } = memoryHost(10, {
       fetchPage: async (cursor) => {

@@ -12,6 +12,7 @@ import {
 } from '@floating-ui/react'
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
 import { statusText } from '../picker/buildSourceRows.ts'
+import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
 import type { MentionOption } from './mentionOptions.ts'
 import type { MentionRef } from './mentionToken.ts'
 import {
@@ -141,11 +142,14 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
       : 'Resources'
   return (
     <FloatingPortal>
-      <div
+      {/* A named section is a region landmark: portalled to the end of the body, the popup
+          would otherwise sit outside every landmark of the page. */}
+      <section
         ref={refs.setFloating}
         style={floatingStyles}
         className="rk-mention-popup"
         data-mode={api.mode}
+        aria-label="Mention suggestions"
       >
         <div className="rk-mention-popup-header" aria-hidden="true">
           <span>{heading}</span>
@@ -211,13 +215,15 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
             — keep typing to narrow
           </p>
         )}
-      </div>
+      </section>
     </FloatingPortal>
   )
 }
 
 function countText(api: MentionComposerApi): string {
-  if (api.mode === 'value') return `${api.options.length} suggestions`
+  // The same count the live region announces.
+  if (api.mode === 'value')
+    return `${api.suggestions} ${api.suggestions === 1 ? 'suggestion' : 'suggestions'}`
   if (!api.exact) return `${api.options.length}+ matches`
   return `${api.total.toLocaleString('en-US')} ${api.total === 1 ? 'match' : 'matches'}`
 }
@@ -231,8 +237,8 @@ function OptionContent({ option }: { option: MentionOption }) {
         {option.kind === 'template' ? '{}' : option.kind === 'value' ? '›' : '◇'}
       </span>
       <span className="rk-mention-option-text">
-        <span className="rk-mention-option-label">{option.label}</span>
-        {option.detail && <span className="rk-mention-option-detail">{option.detail}</span>}
+        <MentionOptionLabel option={option} />
+        <MentionOptionDetail option={option} />
       </span>
       {'serverName' in option && (
         <span className="rk-mention-option-server">

@@ -112,3 +112,9 @@ export function insertPlainText(root: HTMLElement, text: string): void {
   range.insertNode(node)
   selection?.collapse(node, node.length)
 }
+
+/** Replace the value typed after a draft with `value`; the caret goes to its end. */
+export function replaceDraftValue(trigger: TriggerMatch, value: string): void {
+  trigger.node.replaceData(0, trigger.end, value)
+  trigger.node.ownerDocument.getSelection()?.collapse(trigger.node, value.length)
+}

@@ -120,7 +120,14 @@ export function findTrigger(root: HTMLElement, selection: Selection | null): Tri
     text = (first.nodeValue ?? '') + text
   }
   if (first !== node) {
-    node.parentNode?.normalize()
+    // Merge the run into its first node by hand: normalize() would remove an empty first
+    // node (the one made after a draft), and the caret could not be put back into it.
+    for (let next = first.nextSibling; next?.nodeType === Node.TEXT_NODE; ) {
+      const following: ChildNode | null = next.nextSibling
+      first.appendData(next.nodeValue ?? '')
+      next.remove()
+      next = following
+    }
     node = first
     offset = text.length
     selection.collapse(node, offset)
@@ -130,7 +137,9 @@ export function findTrigger(root: HTMLElement, selection: Selection | null): Tri
     if (text.includes('\n') || text.length > MAX_QUERY) return null
     return { node: node as Text, start: 0, end: offset, query: text, draft: prev }
   }
-  const match = /(?:^|[\s([{"'])@([^\s@]*)$/.exec(text)
+  // A space may continue the query (multi-word titles): the composer ends the mention
+  // once a query with a space matches nothing. A line break always ends it.
+  const match = /(?:^|[\s([{"'])@([^\s@][^\n@]*|)$/.exec(text)
   const query = match?.[1]
   if (query === undefined || query.length > MAX_QUERY) return null
   const start = offset - query.length - 1

@@ -4,6 +4,7 @@
 export type { MentionComposerHandle, MentionComposerProps } from './MentionComposer.tsx'
 export { MentionComposer, MentionPopup } from './MentionComposer.tsx'
 export type { MentionOption } from './mentionOptions.ts'
+export type { MentionPropGetters } from './mentionPropGetters.ts'
 export type { MentionRef, MentionSegment } from './mentionToken.ts'
 export {
   formatMentionToken,

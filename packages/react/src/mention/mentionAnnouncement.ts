@@ -11,6 +11,8 @@ export interface MentionAnnouncementInput {
   total: number
   /** False when `total` only says "more than the rows shown". */
   exact: boolean
+  /** Completion values offered (value mode): the count the popup shows too. */
+  suggestions: number
   draft: TemplateDraft | null
   variable: string | undefined
   sources: readonly PickerSource[]
@@ -18,13 +20,12 @@ export interface MentionAnnouncementInput {
 }
 
 export function mentionAnnouncement(input: MentionAnnouncementInput): string {
-  const { mode, options, total, exact, draft, variable, sources, query } = input
+  const { mode, options, total, exact, suggestions, draft, variable, sources, query } = input
   const first = options[0]
   if (mode === 'value' && draft) {
     const head = `${draft.template.title || draft.template.name}: enter ${variable}.`
     if (!first) return `${head} No suggestions.`
-    const n = options.filter((o) => o.kind === 'value' && !o.typed).length
-    return `${head} ${plural(n, 'suggestion')}. First: ${first.label}.`
+    return `${head} ${plural(suggestions, 'suggestion')}. First: ${first.label}.`
   }
   const scope = query.serverId
     ? ` on ${sources.find((s) => s.serverId === query.serverId)?.serverName ?? query.serverId}`

@@ -1,7 +1,8 @@
 // BEHAVIOUR (pure): what a key does in the composer. While the popup is open, moving and
 // choosing follow the package's one key policy (combobox/navigationKeys.ts: arrows stop at
 // the ends, Enter chooses, Tab is not ours, IME keys are left alone); on top of it come a
-// chat input's habits: Escape, Backspace through a template draft, Enter sends.
+// chat input's habits: Escape, Backspace through a template draft, Enter sends, and Tab
+// takes a template value (a folder descends, as path completion does).
 import { resolveNavigationKey } from '../combobox/navigationKeys.ts'
 
 export type MentionKeyAction =
@@ -51,6 +52,10 @@ export function resolveMentionKey(ctx: MentionKeyContext): MentionKeyAction | nu
     )
     if (nav?.type === 'highlight') return { type: 'move', index: nav.index }
     if (nav?.type === 'activate') return { type: 'choose', index: nav.index }
+    // In a template value, Tab takes the suggestion as path completion does (a folder
+    // descends); elsewhere Tab leaves the composer.
+    if (key === 'Tab' && !ctx.shiftKey && ctx.mode === 'value')
+      return { type: 'choose', index: ctx.activeIndex }
   }
   if (key === 'Escape') {
     if (ctx.mode === 'value') return { type: 'cancelDraft' }

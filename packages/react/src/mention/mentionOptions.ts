@@ -2,7 +2,7 @@
 // ranked against the query; in a template draft, the completion values of the
 // variable being asked.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
-import type { ResourceSearch } from '@resource-kit/search'
+import type { ResourceSearch, SearchMatch } from '@resource-kit/search'
 import { createResourceSearch } from '@resource-kit/search'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { MentionQuery } from './mentionQuery.ts'
@@ -14,6 +14,8 @@ interface OptionBase {
   label: string
   /** The secondary text (a URI, a template, a hint). */
   detail?: string
+  /** Where the search matched (name, title, URI), to mark it. */
+  matches?: readonly SearchMatch[]
 }
 
 export type MentionOption =
@@ -131,7 +133,7 @@ export function createMentionSearcher(limit: number) {
     }
     const hits = indexFor(candidates, query.serverId).search(query.text)
     return {
-      options: hits.slice(0, limit).map((h) => h.item),
+      options: hits.slice(0, limit).map((h) => ({ ...h.item, matches: h.matches })),
       total: hits.length,
       exact: hits.length <= limit,
       more: hits.length > limit,

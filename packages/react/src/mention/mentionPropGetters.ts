@@ -32,10 +32,34 @@ export interface MentionGetterContext {
   choose: (index: number) => void
 }
 
-export function createMentionPropGetters(ctx: MentionGetterContext) {
+/** Props for the contenteditable editor (user props merged in). */
+export type MentionEditorProps = HTMLAttributes<HTMLDivElement> & {
+  ref: RefObject<HTMLDivElement | null>
+  suppressContentEditableWarning: boolean
+  'data-open': '' | undefined
+  'data-mode': 'resource' | 'value'
+}
+
+/** Props for one option (user props merged in). */
+export type MentionOptionProps = HTMLAttributes<HTMLElement> & {
+  id: string
+  'data-highlighted': '' | undefined
+  'data-kind': MentionOption['kind'] | undefined
+}
+
+/** The composer's prop getters (Downshift style: user handlers run first). */
+export interface MentionPropGetters {
+  /** Props for the contenteditable editor: `textbox` while closed, `combobox` while open. */
+  getEditorProps: (user?: HTMLAttributes<HTMLDivElement>) => MentionEditorProps
+  /** Props for the popup's listbox. */
+  getListboxProps: (user?: HTMLAttributes<HTMLElement>) => HTMLAttributes<HTMLElement>
+  /** Props for one option (`index` into the shown options). */
+  getOptionProps: (props: { index: number } & HTMLAttributes<HTMLElement>) => MentionOptionProps
+}
+
+export function createMentionPropGetters(ctx: MentionGetterContext): MentionPropGetters {
   const { open, options, activeIndex } = ctx
   return {
-    /** Props for the contenteditable editor. */
     getEditorProps: (user: HTMLAttributes<HTMLDivElement> = {}) => ({
       ...user,
       ref: ctx.editorRef,
@@ -85,7 +109,6 @@ export function createMentionPropGetters(ctx: MentionGetterContext) {
         ctx.onFocusChange(false)
       },
     }),
-    /** Props for the popup's listbox. */
     getListboxProps: (user: HTMLAttributes<HTMLElement> = {}) => ({
       ...user,
       id: ctx.listboxId,
@@ -96,7 +119,6 @@ export function createMentionPropGetters(ctx: MentionGetterContext) {
         e.preventDefault()
       },
     }),
-    /** Props for one option (`index` into the shown options). */
     getOptionProps: ({ index, ...user }: { index: number } & HTMLAttributes<HTMLElement>) => ({
       ...user,
       id: ctx.optionId(index),

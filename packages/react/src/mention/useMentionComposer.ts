@@ -2,60 +2,31 @@
 // contenteditable): typing `@` opens a listbox of resources and templates, arrows move the
 // active option, Enter chooses it, Escape closes. A template continues inside the
 // mention: its variables are asked one after the other with `completion/complete`.
+// A composition of named hooks, each testable alone: the editor as a value
+// (`useMentionEditor`), the query at the caret (`useMentionTrigger`), the template draft
+// (`useMentionDraft`), the rows (`useMentionResults`) and their highlight
+// (`useMentionHighlight`); this file wires them and turns keys into their actions.
 import {
-  type CompletionResult,
   expandTemplate as clientExpandTemplate,
   templateVariables as clientTemplateVariables,
 } from '@resource-kit/client'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useListNavigation } from '../combobox/useListNavigation.ts'
-import { completionOptions } from '../queries/queryOptions.ts'
-import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react'
 import { optionDomId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import { describeTemplateVariables } from '../template/templateVariables.ts'
-import {
-  insertChip,
-  insertChipAtCaret,
-  insertDraft,
-  replaceDraftWithText,
-  updateDraft,
-} from './composerEdits.ts'
-import {
-  createChip,
-  findTrigger,
-  readSegments,
-  type TriggerMatch,
-  writeSegments,
-} from './editorDom.ts'
+import { insertChip, insertChipAtCaret } from './composerEdits.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
 import { resolveMentionKey } from './mentionKeyboard.ts'
-import {
-  createMentionSearcher,
-  type MentionOption,
-  mentionCandidates,
-  valueOptions,
-} from './mentionOptions.ts'
-import { createMentionPropGetters } from './mentionPropGetters.ts'
-import { parseMentionQuery } from './mentionQuery.ts'
-import {
-  type MentionRef,
-  type MentionSegment,
-  parseMentions,
-  serializeMentions,
-} from './mentionToken.ts'
-import {
-  answerDraft,
-  backDraft,
-  currentVariable,
-  draftMention,
-  draftText,
-  type ExpandTemplate,
-  isDraftComplete,
-  startDraft,
-  type TemplateDraft,
-} from './templateDraft.ts'
+import type { MentionOption } from './mentionOptions.ts'
+import { createMentionPropGetters, type MentionPropGetters } from './mentionPropGetters.ts'
+import type { MentionRef, MentionSegment } from './mentionToken.ts'
+import type { ExpandTemplate, TemplateDraft } from './templateDraft.ts'
+import { type MentionDraftState, useMentionDraft } from './useMentionDraft.ts'
+import { useMentionEditor } from './useMentionEditor.ts'
+import { useMentionHighlight } from './useMentionHighlight.ts'
+import { type MentionMode, useMentionResults } from './useMentionResults.ts'
+import { useMentionTrigger } from './useMentionTrigger.ts'
+
+export type { MentionMode } from './useMentionResults.ts'
 
 export interface UseMentionComposerOptions {
   /** Where mentions come from (e.g. `useResourceSources()`). */
@@ -74,211 +45,164 @@ export interface UseMentionComposerOptions {
   expandTemplate?: ExpandTemplate
 }
 
-interface TriggerState {
-  query: string
-  inDraft: boolean
-  /** Which `@` this is: a new trigger is a new list, whose highlight starts at the top. */
-  session: number
-  /** Bumped on every sync, so the popup re-measures the caret. */
-  version: number
+/** What `useMentionComposer` returns: state for the parts, actions, and prop getters. */
+export interface MentionComposerApi extends MentionPropGetters {
+  /** Attach to the contenteditable editor (the editor props do). */
+  editorRef: RefObject<HTMLDivElement | null>
+  /** Whether the popup shows. */
+  open: boolean
+  /** `resource`: searching resources and templates; `value`: completing a template variable. */
+  mode: MentionMode
+  /** The rows shown. */
+  options: MentionOption[]
+  /** Matches counted (resources: of all matches; values: the rows shown). */
+  total: number
+  /** More matches exist than the rows shown. */
+  more: boolean
+  /** Whether `total` is exact (a search stops counting past the rows shown). */
+  exact: boolean
+  /** Completion values offered for the variable (the count shown and announced). */
+  suggestions: number
+  /** The highlighted row: the one Enter chooses. */
+  activeIndex: number
+  /** The template mention being completed, or null. */
+  draft: TemplateDraft | null
+  /** The template variable being asked. */
+  variable: string | undefined
+  /** True while completion values for the current variable are being fetched. */
+  completing: boolean
+  /** Why completion values could not be loaded. */
+  completionError: Error | null
+  /** What the live region says (empty while closed). */
+  announcement: string
+  /** Servers in scope that are not (yet) listed: connecting, loading, failed. */
+  unavailable: PickerSource[]
+  /** The listbox's element id. */
+  listboxId: string
+  /** The element id of row `index`. */
+  optionId: (index: number) => string
+  /** Bumped whenever the caret moved (re-measure the popup). */
+  caretVersion: number
+  /** The rectangle the popup is placed at: the `@` of the query, or the draft. */
+  anchorRect: () => DOMRect | null
+  /** Chooses row `index`: a chip, a template draft, or a value (a folder value descends). */
+  choose: (index: number) => void
+  /** Sends the draft (as Enter does) and clears the editor. */
+  submit: () => void
+  /** Highlights row `index`. */
+  setActiveIndex: (index: number) => void
+  /** Inserts a mention at the caret (or at the end), e.g. from a side-panel picker. */
+  insertMention: (mention: MentionRef) => void
+  /** Replaces the draft (plain text with mention tokens). */
+  setValue: (value: string) => void
+  /** The draft as plain text with mention tokens. */
+  getValue: () => string
 }
 
-export type MentionMode = 'resource' | 'value'
+const hasSpace = (text: string) => /\s/.test(text)
 
-/** Query-parameter variables (`{?x}`, `{&x}`) may stay empty. */
-function optionalVariables(uriTemplate: string): Set<string> {
-  return new Set(
-    describeTemplateVariables(uriTemplate)
-      .filter((v) => !v.required)
-      .map((v) => v.name),
-  )
-}
-
-export function useMentionComposer(options: UseMentionComposerOptions) {
+export function useMentionComposer(options: UseMentionComposerOptions): MentionComposerApi {
   const {
     sources,
     maxOptions = 50,
     templateVariables = clientTemplateVariables,
     expandTemplate = clientExpandTemplate,
   } = options
-  const client = useResourceClient()
   const id = useId()
   const listboxId = `${id}-listbox`
   const optionId = (index: number) => optionDomId(listboxId, index)
-  const editorRef = useRef<HTMLDivElement | null>(null)
-  const triggerRef = useRef<TriggerMatch | null>(null)
-  const sessions = useRef(0)
-  const draftElRef = useRef<HTMLElement | null>(null)
-  const latest = useRef(options)
-  latest.current = options
 
-  const [focused, setFocused] = useState(false)
-  const [dismissed, setDismissed] = useState(false)
-  const [trigger, setTrigger] = useState<TriggerState | null>(null)
-  const [draft, setDraft] = useState<TemplateDraft | null>(null)
-
-  const emitChange = useCallback(() => {
-    const root = editorRef.current
-    if (!root) return
-    const segments = readSegments(root)
-    // Let `:empty` show the placeholder once everything is deleted.
-    if (segments.length === 0 && root.childNodes.length > 0 && !draftElRef.current?.isConnected) {
-      root.replaceChildren()
-    }
-    latest.current.onValueChange?.(serializeMentions(segments), segments)
-  }, [])
-
-  const sync = useCallback(() => {
-    const root = editorRef.current
-    if (!root) return
-    if (draftElRef.current && !draftElRef.current.isConnected) {
-      draftElRef.current = null
-      setDraft(null)
-    }
-    const match = findTrigger(root, root.ownerDocument.getSelection())
-    triggerRef.current = match
-    setTrigger((prev) =>
-      match
-        ? {
-            query: match.query,
-            inDraft: match.draft !== null,
-            session: prev?.session ?? ++sessions.current,
-            version: (prev?.version ?? 0) + 1,
-          }
-        : null,
-    )
-  }, [])
-
-  // Restore the initial draft once.
-  useEffect(() => {
-    const root = editorRef.current
-    if (root && latest.current.defaultValue)
-      writeSegments(root, parseMentions(latest.current.defaultValue))
-  }, [])
-
-  // The caret moves without input events too (clicks, arrows when closed).
-  useEffect(() => {
-    if (!focused) return
-    const doc = editorRef.current?.ownerDocument ?? document
-    doc.addEventListener('selectionchange', sync)
-    return () => doc.removeEventListener('selectionchange', sync)
-  }, [focused, sync])
+  // The draft and the trigger need each other (a deleted draft chip is dropped on sync,
+  // the draft edits at the trigger): the editor reads the draft through a late reference.
+  const drafts = useRef<MentionDraftState | null>(null)
+  const editor = useMentionEditor({
+    defaultValue: options.defaultValue,
+    onValueChange: options.onValueChange,
+    hasDraft: () => drafts.current?.draft != null,
+  })
+  const { editorRef } = editor
+  const caret = useMentionTrigger({
+    editorRef,
+    beforeSync: () => drafts.current?.dropIfRemoved(),
+  })
+  const draftState = useMentionDraft({
+    triggerRef: caret.triggerRef,
+    templateVariables,
+    expandTemplate,
+  })
+  drafts.current = draftState
+  const { draft, variable } = draftState
+  const { trigger } = caret
 
   const mode: MentionMode = trigger?.inDraft && draft ? 'value' : 'resource'
-  const variable = draft ? currentVariable(draft) : undefined
-  const candidates = useMemo(() => mentionCandidates(sources), [sources])
-  const query = useMemo(
-    () => parseMentionQuery(trigger?.query ?? '', sources),
-    [trigger?.query, sources],
-  )
-  const [searcher] = useState(() => createMentionSearcher(maxOptions))
-  const resourceResult = useMemo(
-    () =>
-      mode === 'resource' && trigger
-        ? searcher(candidates, query)
-        : { options: [], total: 0, exact: true, more: false },
-    [mode, trigger, candidates, query, searcher],
-  )
-  const completion = useQuery({
-    ...completionOptions(client, draft?.serverId ?? '', {
-      template: draft?.template.uriTemplate ?? '',
-      argument: { name: variable ?? '', value: trigger?.query ?? '' },
-      context: draft ? { ...draft.values } : {},
-    }),
-    enabled: mode === 'value' && variable !== undefined,
-    placeholderData: keepPreviousData,
+  const results = useMentionResults({
+    sources,
+    query: trigger?.query ?? null,
+    mode,
+    draft,
+    variable,
+    maxOptions,
   })
-  const completionValues: CompletionResult['values'] = completion.data?.values ?? []
-  const shown: MentionOption[] =
-    mode === 'value'
-      ? valueOptions(
-          completionValues,
-          trigger?.query ?? '',
-          !!variable && !!draft?.optional.has(variable),
-        )
-      : resourceResult.options
-  const total = mode === 'value' ? shown.length : resourceResult.total
-  const open = focused && trigger !== null && !dismissed
+  // A space continues the query while it matches; past that the mention is over.
+  const spaceWithoutMatch =
+    mode === 'resource' && trigger !== null && hasSpace(trigger.query) && results.total === 0
+  const { end } = caret
+  useEffect(() => {
+    if (spaceWithoutMatch && trigger) end(trigger.session)
+  }, [spaceWithoutMatch, trigger, end])
+  const ended =
+    trigger !== null &&
+    mode === 'resource' &&
+    hasSpace(trigger.query) &&
+    (spaceWithoutMatch || caret.isEnded(trigger.session))
+  const open = caret.focused && trigger !== null && !caret.dismissed && !ended
 
-  // Each new `@`, query, mode or template variable is a new list: its highlight starts at
-  // the first row, which is the row the live region names and Enter picks.
-  const navigation = useListNavigation({
-    list: { count: shown.length },
+  const highlight = useMentionHighlight({
+    count: results.options.length,
     listKey: `${mode} ${trigger?.session} ${draft?.index} ${trigger?.query}`,
     open,
     optionId,
+    editorRef,
   })
-  const activeIndex = Math.max(0, navigation.highlightedIndex)
-  const setActiveIndex = navigation.setHighlightedIndex
+  const { activeIndex, setActiveIndex } = highlight
 
-  useEffect(() => {
-    if (!open) return
-    editorRef.current?.ownerDocument
-      .getElementById(optionDomId(listboxId, activeIndex))
-      ?.scrollIntoView({ block: 'nearest' })
-  }, [open, activeIndex, listboxId])
-
-  const finish = (next: TemplateDraft) => {
-    const el = draftElRef.current
-    if (!el) return
-    if (isDraftComplete(next)) {
-      const mention = draftMention(next, expandTemplate)
-      const t = triggerRef.current
-      if (t?.draft === el) insertChip(t, mention)
-      else el.replaceWith(createChip(el.ownerDocument, mention))
-      draftElRef.current = null
-      setDraft(null)
-    } else {
-      updateDraft(el, triggerRef.current, draftText(next))
-      setDraft(next)
-    }
+  const afterEdit = () => {
+    caret.sync()
+    editor.emitChange()
   }
 
   const cancelDraft = (keepOpen: boolean) => {
-    const el = draftElRef.current
-    if (el && draft) replaceDraftWithText(el, triggerRef.current, `@${draft.query}`)
-    draftElRef.current = null
-    setDraft(null)
-    setDismissed(!keepOpen)
-    sync()
-    emitChange()
+    draftState.cancel()
+    caret.setDismissed(!keepOpen)
+    afterEdit()
   }
 
   const choose = (index: number) => {
-    const option = shown[index]
-    const t = triggerRef.current
+    const option = results.options[index]
+    const t = caret.triggerRef.current
     if (!option || !t) return
     if (option.kind === 'resource') {
       insertChip(t, { serverId: option.serverId, uri: option.resource.uri, label: option.label })
     } else if (option.kind === 'template') {
-      if (draftElRef.current && draft) cancelDraft(true)
-      const variables = templateVariables(option.template.uriTemplate)
-      const optional = optionalVariables(option.template.uriTemplate)
-      const next = startDraft(option.serverId, option.template, variables, t.query, optional)
-      if (variables.length === 0) insertChip(t, draftMention(next, expandTemplate))
-      else {
-        draftElRef.current = insertDraft(t, draftText(next))
-        setDraft(next)
-      }
-    } else if (draft) {
-      finish(answerDraft(draft, option.value))
+      draftState.start(option.serverId, option.template)
+    } else if (option.value.endsWith('/') && !option.typed) {
+      // A folder: complete inside it, as an editor's path completion does.
+      draftState.descend(option.value)
+    } else {
+      draftState.answer(option.value)
     }
-    setDismissed(false)
-    sync()
-    emitChange()
+    caret.setDismissed(false)
+    afterEdit()
   }
 
   const submit = () => {
-    const root = editorRef.current
-    if (!root) return
-    if (draftElRef.current) cancelDraft(false)
-    const segments = readSegments(root)
+    if (draft) cancelDraft(false)
+    const segments = editor.segments()
     const meaningful = segments.some((s) => s.type === 'mention' || s.text.trim() !== '')
     if (!meaningful) return
-    latest.current.onSubmit?.(segments, serializeMentions(segments))
-    root.replaceChildren()
-    sync()
-    emitChange()
+    options.onSubmit?.(segments, editor.getValue())
+    editor.clear()
+    afterEdit()
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -287,11 +211,11 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
       shiftKey: event.shiftKey,
       isComposing: event.nativeEvent.isComposing,
       open,
-      count: shown.length,
+      count: results.options.length,
       activeIndex,
       mode,
       queryEmpty: (trigger?.query ?? '') === '',
-      dismissed: trigger !== null && dismissed,
+      dismissed: trigger !== null && caret.dismissed,
     })
     if (!action) return
     event.preventDefault()
@@ -301,16 +225,14 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
       case 'choose':
         return choose(action.index)
       case 'dismiss':
-        return setDismissed(true)
+        return caret.setDismissed(true)
       case 'reopen':
-        return setDismissed(false)
+        return caret.setDismissed(false)
       case 'cancelDraft':
         return cancelDraft(false)
-      case 'back': {
-        if (!draft) return
-        const back = backDraft(draft)
-        return back ? finish(back) : cancelDraft(true)
-      }
+      case 'back':
+        if (draftState.back()) return afterEdit()
+        return cancelDraft(true)
       case 'submit':
         return submit()
       case 'ignore':
@@ -321,13 +243,14 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
   const announcement = open
     ? mentionAnnouncement({
         mode,
-        options: shown,
-        total,
-        exact: mode === 'value' || resourceResult.exact,
+        options: results.options,
+        total: results.total,
+        exact: results.exact,
+        suggestions: results.suggestions,
         draft,
         variable,
         sources,
-        query,
+        query: results.query,
       })
     : ''
 
@@ -335,33 +258,23 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
     editorRef,
     open,
     mode,
-    options: shown,
-    total,
-    /** More matches exist than the rows shown. */
-    more: mode === 'resource' && resourceResult.more,
-    /** Whether `total` is exact (a search stops counting past the rows shown). */
-    exact: mode === 'value' || resourceResult.exact,
+    options: results.options,
+    total: results.total,
+    more: results.more,
+    exact: results.exact,
+    suggestions: results.suggestions,
     activeIndex,
     draft,
     variable,
-    /** True while completion values for the current variable are being fetched. */
-    completing: mode === 'value' && completion.isFetching,
-    completionError: mode === 'value' ? completion.error : null,
+    completing: results.completing,
+    completionError: results.completionError,
     announcement,
-    /** Servers in scope that are not (yet) listed: connecting, loading, failed. */
-    unavailable: sources.filter(
-      (src) =>
-        src.status !== 'ready' &&
-        src.status !== 'empty' &&
-        (query.serverId === undefined || src.serverId === query.serverId),
-    ),
+    unavailable: results.unavailable,
     listboxId,
     optionId,
-    /** Bumped whenever the caret moved (re-measure the popup). */
     caretVersion: trigger?.version ?? 0,
-    /** The rectangle the popup is placed at: the `@` of the query, or the draft. */
-    anchorRect: (): DOMRect | null => {
-      const t = triggerRef.current
+    anchorRect: () => {
+      const t = caret.triggerRef.current
       if (!t) return null
       if (t.draft) return t.draft.getBoundingClientRect()
       const range = t.node.ownerDocument.createRange()
@@ -372,52 +285,41 @@ export function useMentionComposer(options: UseMentionComposerOptions) {
     choose,
     submit,
     setActiveIndex,
-    /** Insert a mention at the caret (or at the end), e.g. from a side-panel picker. */
-    insertMention: (mention: MentionRef) => {
+    insertMention: (mention) => {
       const root = editorRef.current
       if (!root) return
-      const t = triggerRef.current
+      const t = caret.triggerRef.current
       if (t && !t.draft) insertChip(t, mention)
       else insertChipAtCaret(root, mention)
       root.focus()
-      sync()
-      emitChange()
+      afterEdit()
     },
-    /** Replace the draft (plain text with mention tokens). */
-    setValue: (value: string) => {
-      const root = editorRef.current
-      if (!root) return
-      draftElRef.current = null
-      setDraft(null)
-      writeSegments(root, parseMentions(value))
-      sync()
-      emitChange()
+    setValue: (value) => {
+      draftState.clear()
+      editor.write(value)
+      afterEdit()
     },
-    getValue: (): string =>
-      editorRef.current ? serializeMentions(readSegments(editorRef.current)) : '',
+    getValue: editor.getValue,
     ...createMentionPropGetters({
       editorRef,
       open,
       mode,
       listboxId,
       optionId,
-      options: shown,
+      options: results.options,
       activeIndex,
-      activeDescendant: navigation.activeDescendant,
+      activeDescendant: highlight.activeDescendant,
       onKeyDown,
       onInput: () => {
-        setDismissed(false)
-        sync()
-        emitChange()
+        caret.sync()
+        // Escape holds until the query changes; a space after it ends the mention.
+        if (!hasSpace(caret.triggerRef.current?.query ?? '')) caret.setDismissed(false)
+        else if (caret.dismissed && trigger) end(trigger.session)
+        editor.emitChange()
       },
-      onFocusChange: (focused) => {
-        setFocused(focused)
-        if (focused) sync()
-      },
+      onFocusChange: caret.onFocusChange,
       setActiveIndex,
       choose,
     }),
   }
 }
-
-export type MentionComposerApi = ReturnType<typeof useMentionComposer>

@@ -137,15 +137,14 @@ function statusRows(source: PickerSource, at: Tail, searching: boolean): PickerR
     // Searching part of a server says so, and offers the rest (#12: honest scope).
     const label = !searching
       ? `${loaded} loaded — more available. Load more`
-      : source.loadingMore
-        ? `Searched ${loaded} of ${loaded}+ resources; loading more and searching them…`
-        : `Searched ${loaded} of ${loaded}+ resources. Load more and search them`
+      : `Searched ${loaded} of ${loaded}+ resources. ${source.loadingMore ? 'Loading…' : 'Load more and search them'}`
     rows.push({
       ...base,
       id: loadMoreRowId(source.serverId),
       kind: 'loadMore',
       source,
       label,
+      ...(searching && { searched: source.resources.length }),
       posInSet: 1,
       setSize: 1,
     })

@@ -30,6 +30,8 @@ interface GetterContext {
   added: ReadonlySet<string>
   selectionMode: 'single' | 'multiple'
   resultCount: number
+  /** What the live region says now (settled: see useLiveAnnouncement). */
+  announcement: string
   scrollRef: MutableRefObject<HTMLElement | null>
   setQuery(query: string): void
   setView(view: PickerView): void
@@ -117,7 +119,9 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
       ...user,
       role: 'combobox',
       'aria-controls': listId,
-      'aria-expanded': true,
+      // The popup it controls is a tree in the tree view; it is expanded while it shows rows.
+      'aria-haspopup': ctx.view === 'tree' ? ('tree' as const) : ('listbox' as const),
+      'aria-expanded': ctx.rows.length > 0,
       'aria-autocomplete': 'list' as const,
       'aria-activedescendant': activeId,
       onKeyDown: composeHandlers(user.onKeyDown, (e: KeyboardEvent<HTMLInputElement>) => {
@@ -178,7 +182,7 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
       role: 'status',
       'aria-live': 'polite' as const,
       'aria-atomic': true,
-      children: liveMessage(ctx.query, ctx.resultCount),
+      children: ctx.announcement,
     }),
   }
 }

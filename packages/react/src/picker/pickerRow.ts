@@ -33,7 +33,12 @@ export type PickerRow = RowBase &
     | { kind: 'resource'; resource: Resource; matches?: readonly RowMatch[] }
     | { kind: 'template'; template: ResourceTemplate; matches?: readonly RowMatch[] }
     | { kind: 'status'; source: PickerSource }
-    | { kind: 'loadMore'; source: PickerSource }
+    | {
+        kind: 'loadMore'
+        source: PickerSource
+        /** While searching: the resources of this server the search covered (more are not loaded yet). */
+        searched?: number
+      }
     /** A folder's own state: loading, failed (activating retries), or empty. */
     | { kind: 'message'; tone: 'loading' | 'error' | 'empty'; directoryId: string }
   )

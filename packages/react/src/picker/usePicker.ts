@@ -10,7 +10,7 @@ import type { NavigationList } from '../combobox/navigationKeys.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { rowDomId } from '../shared/ids.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
-import { createPropGetters, type PickerPropGetters } from './pickerPropGetters.ts'
+import { createPropGetters, liveMessage, type PickerPropGetters } from './pickerPropGetters.ts'
 import { isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
 import {
   type ActiveTemplate,
@@ -20,10 +20,12 @@ import {
 } from './pickerStore.ts'
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
+import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
 import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
 import { useSourceMarks } from './useSourceMarks.ts'
+import { useTreeScroll } from './useTreeScroll.ts'
 import { useTypeAhead } from './useTypeAhead.ts'
 
 export interface UsePickerOptions {
@@ -186,9 +188,11 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     options.onSelect,
   )
 
+  const revealRef = useRef<(id: string) => void>(() => {})
   const setExpanded = useCallback(
     (row: PickerRow, expanded: boolean) => {
       if (!row.hasChildren) return
+      if (expanded && !row.expanded) revealRef.current(row.id)
       store.getState().setExpanded(row.id, expanded)
       if (expanded && row.kind === 'directory') loadFolder(row)
     },
@@ -240,6 +244,14 @@ export function usePicker(options: UsePickerOptions): PickerApi {
 
   const win = usePickerVirtualizer(rows, options)
   const { virtualizer } = win
+  const { revealChildren } = useTreeScroll(
+    win,
+    rows,
+    rowIndex,
+    highlightedId,
+    `${view}\u0000${query}`,
+  )
+  revealRef.current = revealChildren
 
   const highlightAndReveal = useCallback(
     (id: string) => {
@@ -302,6 +314,10 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     },
   })
   const typeAhead = useTypeAhead(rows, view, revealIndex)
+  const announcement = useLiveAnnouncement(
+    liveMessage(query, resultCount),
+    isLoadingSources(options.sources),
+  )
 
   const handleKeyDown = (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {
     if (navigation.onKeyDown(event, focus)) return true
@@ -320,6 +336,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     added,
     selectionMode,
     resultCount,
+    announcement,
     scrollRef: win.scrollRef,
     setQuery,
     setView,

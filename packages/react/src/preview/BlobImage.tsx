@@ -1,7 +1,8 @@
 // An image from a blob: decoded locally into an object URL, so nothing is fetched. The
 // type comes from the bytes, never from the server's mimeType.
+import { sniffImageType } from '@resource-kit/client'
 import { useEffect, useState } from 'react'
-import { decodeBase64, sniffImageType } from './contentInfo.ts'
+import { decodeBase64 } from './contentInfo.ts'
 
 export interface BlobImageProps {
   /** Standard base64 bytes of a PNG, JPEG, GIF or WebP image. */

@@ -1,6 +1,7 @@
 // Pure facts about read contents, for the preview and for "attach?" decisions: what
-// kind of thing it is, how big, and roughly how many tokens it would cost.
-import type { ResourceContents } from '@resource-kit/client'
+// kind of thing it is, how big, and roughly how many tokens it would cost. Image types
+// come from the client's one sniffer (`sniffImageType`, magic bytes).
+import { type ResourceContents, sniffImageType } from '@resource-kit/client'
 
 /** How the preview shows one content item. */
 export type ContentKind = 'text' | 'markdown' | 'json' | 'image' | 'pdf' | 'binary'
@@ -36,25 +37,6 @@ export function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
   return bytes
-}
-
-const IMAGE_SIGNATURES: [string, number[]][] = [
-  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
-]
-
-/**
- * The raster image type from the magic bytes, or undefined. The declared mimeType is not
- * trusted, and SVG is never treated as an image (it is active content).
- */
-export function sniffImageType(bytes: Uint8Array): string | undefined {
-  for (const [type, sig] of IMAGE_SIGNATURES) {
-    if (sig.every((b, i) => bytes[i] === b)) return type
-  }
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
-  return undefined
 }
 
 /** `%PDF-` at the start: the type comes from the bytes, as for images. */

@@ -2,14 +2,16 @@
 // single hook can follow any number of servers (useQueries has no infinite variant).
 // One server failing only changes its own entry: the others' items stay. The same per-server
 // watch carries list_changed and `updated(uri)` for the resources it is asked to follow.
-import type {
-  Page,
-  Resource,
-  ResourceClient,
-  ServerSnapshot,
-  Watch,
-  WatchTarget,
+import {
+  DEFAULT_MAX_PAGES,
+  type Page,
+  type Resource,
+  type ResourceClient,
+  type ServerSnapshot,
+  type Watch,
+  type WatchTarget,
 } from '@resource-kit/client'
+import { createTimeSlicer, type TimeSlicer } from '@resource-kit/search'
 import {
   type InfiniteData,
   InfiniteQueryObserver,
@@ -26,8 +28,15 @@ import {
 } from './queryOptions.ts'
 
 export interface SourcesTrackerOptions {
-  /** Resources loaded automatically per batch before "more available" shows. @default 5000 */
+  /** Resources loaded automatically per batch before "more available" shows. @default no limit (see `maxPages`) */
   batchSize?: number
+  /** Pages walked automatically per batch, in the background. @default DEFAULT_MAX_PAGES (the client's cap, 1000) */
+  maxPages?: number
+  /**
+   * Resolves when the page is idle: the background walk asks for each next page then, so
+   * it never competes with typing. @default scheduler.postTask at background priority, else requestIdleCallback
+   */
+  whenIdle?: () => Promise<void>
   /** Watch `list_changed` on servers that support it. @default true */
   watch?: boolean
 }
@@ -51,6 +60,10 @@ interface Entry {
   list: InfiniteQueryObserver<Page<Resource>, Error, ListData, ListKey, string | undefined>
   templates: QueryObserver<TemplateList, Error, TemplateList, TemplateList, TemplateKey>
   budget: number
+  pageBudget: number
+  /** A next page waits for an idle period. */
+  waiting: boolean
+  disposed: boolean
   unsubscribe: (() => void)[]
   watch?: Watch
   items: { pages: unknown; resources: Resource[] }
@@ -60,6 +73,8 @@ interface Entry {
 export class SourcesTracker {
   #client: ResourceClient
   #batchSize: number
+  #maxPages: number
+  #slicer: TimeSlicer
   #watch: boolean
   #entries = new Map<string, Entry>()
   #listeners = new Set<() => void>()
@@ -70,7 +85,9 @@ export class SourcesTracker {
 
   constructor(client: ResourceClient, options: SourcesTrackerOptions = {}) {
     this.#client = client
-    this.#batchSize = options.batchSize ?? 5000
+    this.#batchSize = options.batchSize ?? Number.POSITIVE_INFINITY
+    this.#maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
+    this.#slicer = createTimeSlicer(options.whenIdle ? { whenIdle: options.whenIdle } : {})
     this.#watch = options.watch ?? true
   }
 
@@ -145,6 +162,9 @@ export class SourcesTracker {
         enabled: false,
       }),
       budget: this.#batchSize,
+      pageBudget: this.#maxPages,
+      waiting: false,
+      disposed: false,
       unsubscribe: [],
       items: { pages: undefined, resources: [] },
     }
@@ -188,12 +208,24 @@ export class SourcesTracker {
   }
 
   #autoLoad(entry: Entry, result: ListResult): void {
-    if (!result.hasNextPage || result.isFetching || result.isError) return
-    if (countItems(result) >= entry.budget) return
-    void entry.list.fetchNextPage()
+    if (entry.waiting || !wantsNextPage(entry, result)) return
+    // The next page is asked for in an idle period: the walk goes on in the background
+    // while the page stays responsive.
+    entry.waiting = true
+    this.#slicer.idle().then(
+      () => {
+        entry.waiting = false
+        if (!entry.disposed && wantsNextPage(entry, entry.list.getCurrentResult()))
+          void entry.list.fetchNextPage()
+      },
+      () => {
+        entry.waiting = false
+      },
+    )
   }
 
   #dispose(id: string, entry: Entry): void {
+    entry.disposed = true
     for (const off of entry.unsubscribe) off()
     void entry.watch?.close()
     this.#entries.delete(id)
@@ -231,6 +263,7 @@ export class SourcesTracker {
     }
     const source = withStatus(base, entry, list, templates, this.#client, () => {
       entry.budget = countItems(list) + this.#batchSize
+      entry.pageBudget = (list.data?.pages.length ?? 0) + this.#maxPages
       void entry.list.fetchNextPage()
     })
     // Reuse the previous object when nothing visible changed (stable identity for React).
@@ -239,6 +272,12 @@ export class SourcesTracker {
     entry.source = source
     return source
   }
+}
+
+/** Whether the walk continues: more pages, none in flight, within this batch's bounds. */
+function wantsNextPage(entry: Entry, result: ListResult): boolean {
+  if (!result.hasNextPage || result.isFetching || result.isError) return false
+  return countItems(result) < entry.budget && (result.data?.pages.length ?? 0) < entry.pageBudget
 }
 
 function countItems(result: { data?: InfiniteData<Page<Resource>, unknown> }): number {

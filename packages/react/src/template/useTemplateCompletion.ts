@@ -32,6 +32,7 @@ export interface TemplateCompletionResult {
   hasMore: boolean
   /** A request is in flight. */
   isFetching: boolean
+  /** Why the last request failed, or null. */
   error: Error | null
   /** False when the server does not declare completions. */
   supported: boolean

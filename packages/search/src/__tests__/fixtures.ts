@@ -1,5 +1,6 @@
 // Deterministic synthetic resources for the search tests and `bench/search.bench.ts`:
 // file-, db-, repo- and ticket-style URIs with realistic names, titles and descriptions.
+import { createPrng } from '@resource-kit/test-utils/prng'
 
 /** A synthetic resource: the searchable fields plus the resource fields the picker reads. */
 export interface FixtureResource {
@@ -9,18 +10,6 @@ export interface FixtureResource {
   title?: string
   description?: string
   mimeType?: string
-}
-
-/** mulberry32: a small seeded PRNG, so every run sees the same data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const PROJECTS = [
@@ -254,7 +243,8 @@ function ticketResource(random: () => number, serial: number): FixtureResource {
 
 /** `count` distinct resources, the same for the same `seed`. */
 export function generateResources(count: number, seed = 1): FixtureResource[] {
-  const random = seededRandom(seed)
+  const prng = createPrng(seed)
+  const random = () => prng.next()
   const seen = new Set<string>()
   const items: FixtureResource[] = []
   // Project roots as folders: the targets of queries like `webapp`.

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react'
+import type { CompleteOptions, ResourceTemplate } from '@resource-kit/client'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -16,21 +17,40 @@ const sources: PickerSource[] = [
       { uri: 'file:///w/alpha.md', name: 'alpha.md' },
       { uri: 'file:///w/beta.md', name: 'beta.md' },
       { uri: 'file:///w/gamma.md', name: 'gamma.md' },
+      { uri: 'file:///w/first.md', name: 'first.md', title: 'Read Me First' },
     ],
   },
 ]
 
-function setup(onSubmit = vi.fn()) {
-  const client = createFakeClient([{ snapshot: readySnapshot('demo', 'Demo'), pages: [[]] }])
+const filesTemplate: ResourceTemplate = { uriTemplate: 'file:///{+path}', name: 'Files' }
+
+/** A file tree served through completion/complete: folders end in `/`. */
+function completePath(options: CompleteOptions) {
+  const value = options.argument.value
+  const tree: Record<string, string[]> = {
+    '': ['src/', 'README.md'],
+    'src/': ['src/lib/', 'src/main.rs'],
+  }
+  const folder = value.slice(0, value.lastIndexOf('/') + 1)
+  return { values: (tree[folder] ?? []).filter((v) => v.startsWith(value)) }
+}
+
+function setup(onSubmit = vi.fn(), withTemplates = false) {
+  const client = createFakeClient([
+    { snapshot: readySnapshot('demo', 'Demo'), pages: [[]], complete: completePath },
+  ])
+  const withTemplate: PickerSource[] = withTemplates
+    ? [{ ...(sources[0] as PickerSource), templates: [filesTemplate] }]
+    : sources
   render(
     <StrictMode>
       <ResourceKitProvider client={client}>
-        <MentionComposer sources={sources} onSubmit={onSubmit} />
+        <MentionComposer sources={withTemplate} onSubmit={onSubmit} />
       </ResourceKitProvider>
     </StrictMode>,
   )
   const editor = screen.getByRole('textbox', { name: 'Message' })
-  return { editor, onSubmit, user: userEvent.setup() }
+  return { editor, onSubmit, client, user: userEvent.setup() }
 }
 
 const active = (editor: HTMLElement) =>
@@ -43,7 +63,7 @@ describe('MentionComposer', () => {
     await user.click(editor)
     await user.keyboard('@')
     expect(editor.getAttribute('role')).toBe('combobox')
-    expect(screen.getAllByRole('option')).toHaveLength(3)
+    expect(screen.getAllByRole('option')).toHaveLength(4)
     expect(active(editor)?.textContent).toContain('alpha.md')
     await user.keyboard('{ArrowDown}')
     expect(active(editor)?.textContent).toContain('beta.md')
@@ -73,7 +93,78 @@ describe('MentionComposer', () => {
     await user.click(editor)
     await user.keyboard('@{ArrowUp}')
     expect(active(editor)?.textContent).toContain('alpha.md')
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}')
-    expect(active(editor)?.textContent).toContain('gamma.md')
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}')
+    expect(active(editor)?.textContent).toContain('Read Me First')
+  })
+
+  it('lets a space continue the query while it matches, and ends the mention when nothing does', async () => {
+    const { editor, onSubmit, user } = setup()
+    await user.click(editor)
+    await user.keyboard('@read me')
+    expect(editor.getAttribute('role')).toBe('combobox')
+    expect(active(editor)?.textContent).toContain('Read Me First')
+    await user.keyboard('{Enter}')
+    expect(editor.querySelector('[data-rk-mention]')?.textContent).toBe('@Read Me First')
+
+    await user.keyboard('and @alpha qqqq')
+    expect(editor.getAttribute('role')).toBe('textbox')
+    // Once over, the mention stays text: Enter sends it as typed.
+    await user.keyboard('{Enter}')
+    expect(onSubmit.mock.calls[0]?.[1]).toBe(
+      '@[Read Me First](mcp://demo/file:///w/first.md) and @alpha qqqq',
+    )
+  })
+
+  it('keeps a popup closed with Escape closed when a space follows', async () => {
+    const { editor, user } = setup()
+    await user.click(editor)
+    await user.keyboard('@alpha{Escape}')
+    expect(editor.getAttribute('role')).toBe('textbox')
+    await user.keyboard(' ')
+    expect(editor.getAttribute('role')).toBe('textbox')
+  })
+
+  it('descends into a folder value with Enter or Tab, and commits a file value', async () => {
+    const { editor, client, user } = setup(vi.fn(), true)
+    await user.click(editor)
+    await user.keyboard('@files')
+    expect(active(editor)?.textContent).toContain('Files')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.getAllByRole('option')[0]?.textContent).toContain('src/'))
+    await user.keyboard('{Enter}')
+    // Still in the draft, asking inside src/.
+    expect(editor.querySelector('[data-rk-mention-draft]')?.textContent).toBe('@Files › path: ')
+    await waitFor(() => expect(client.calls.complete.at(-1)?.argument.value).toBe('src/'))
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(
+        expect.arrayContaining([expect.stringContaining('src/lib/')]),
+      ),
+    )
+    await user.keyboard('{Tab}')
+    expect(editor.querySelector('[data-rk-mention-draft]')).not.toBeNull()
+    await waitFor(() => expect(client.calls.complete.at(-1)?.argument.value).toBe('src/lib/'))
+    // Back up to src/ and take the file with Tab: it commits.
+    await user.keyboard('{Backspace}{Backspace}{Backspace}{Backspace}')
+    await waitFor(() => expect(active(editor)?.textContent).toContain('src/lib/'))
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(active(editor)?.textContent).toContain('src/main.rs'))
+    await user.keyboard('{Tab}')
+    expect(editor.querySelector('[data-rk-mention-draft]')).toBeNull()
+    expect(editor.querySelector('[data-rk-mention]')?.getAttribute('data-uri')).toBe(
+      'file:///src/main.rs',
+    )
+  })
+
+  it('shows the suggestion count it announces', async () => {
+    const { editor, user } = setup(vi.fn(), true)
+    await user.click(editor)
+    await user.keyboard('@files{Enter}')
+    await user.keyboard('R')
+    await waitFor(() => expect(active(editor)?.textContent).toContain('README.md'))
+    // One suggestion, plus the "use as typed" row that is not one.
+    expect(screen.getAllByRole('option')).toHaveLength(2)
+    const shown = document.querySelector('.rk-mention-popup-count')?.textContent
+    expect(shown).toBe('1 suggestion')
+    expect(status().textContent).toContain('1 suggestion.')
   })
 })

@@ -56,4 +56,35 @@ describe('editorDom', () => {
     root.append('x ', draft, value)
     expect(findTrigger(root, caret(value, 3))).toMatchObject({ query: 'pro', start: 0, draft })
   })
+
+  it('lets a space continue the query, but not a line break or a leading space', () => {
+    const root = editor()
+    const text = document.createTextNode('see @read me')
+    root.append(text)
+    expect(findTrigger(root, caret(text, text.length))).toMatchObject({
+      query: 'read me',
+      start: 4,
+    })
+    text.data = 'see @ me'
+    expect(findTrigger(root, caret(text, text.length))).toBeNull()
+    text.data = 'see @read\nme'
+    expect(findTrigger(root, caret(text, text.length))).toBeNull()
+  })
+
+  it('reads the first keystroke of a value typed into a new text node after the draft', () => {
+    const root = editor()
+    const draft = document.createElement('span')
+    draft.setAttribute(DRAFT_ATTR, '')
+    // findTrigger left an empty text node after the draft; the browser typed into another.
+    const empty = document.createTextNode('')
+    const typed = document.createTextNode('p')
+    root.append(draft, empty, typed)
+    const selection = caret(typed, 1)
+    const match = findTrigger(root, selection)
+    expect(match).toMatchObject({ query: 'p', start: 0, end: 1, draft })
+    // The edits of the next keystrokes work on this node: it must still be in the editor.
+    expect(match?.node.isConnected).toBe(true)
+    expect(selection.anchorNode).toBe(match?.node)
+    expect(selection.anchorOffset).toBe(1)
+  })
 })

@@ -31,6 +31,15 @@ describe('resolveMentionKey', () => {
     expect(key(open, 'Enter', { shiftKey: true })).toBeNull()
   })
 
+  it('takes a template value with Tab (path completion), but not Shift+Tab or with no rows', () => {
+    expect(key(open, 'Tab', { mode: 'value', activeIndex: 1 })).toEqual({
+      type: 'choose',
+      index: 1,
+    })
+    expect(key(open, 'Tab', { mode: 'value', shiftKey: true })).toBeNull()
+    expect(key({ ...open, count: 0 }, 'Tab', { mode: 'value' })).toBeNull()
+  })
+
   it('closes with Escape; in a template draft Escape cancels it', () => {
     expect(key(open, 'Escape')).toEqual({ type: 'dismiss' })
     expect(key(open, 'Escape', { mode: 'value' })).toEqual({ type: 'cancelDraft' })

@@ -104,9 +104,10 @@ describe('buildSourceRows', () => {
     const none = buildSourceRows(input({ sources: [more], hits: [] }))
     expect(none.rows.map((r) => r.kind)).toEqual(['server', 'loadMore'])
     const loading = buildSourceRows(input({ sources: [{ ...more, loadingMore: true }], hits: [] }))
-    expect(loading.rows.at(-1)?.label).toBe(
-      'Searched 3 of 3+ resources; loading more and searching them…',
-    )
+    expect(loading.rows.at(-1)).toMatchObject({
+      label: 'Searched 3 of 3+ resources. Loading…',
+      searched: 3,
+    })
     const browse = buildSourceRows(input({ sources: [more] }))
     expect(browse.rows.at(-1)).toMatchObject({
       kind: 'loadMore',

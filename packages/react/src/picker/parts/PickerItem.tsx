@@ -12,6 +12,11 @@ export interface PickerItemProps extends HTMLAttributes<HTMLDivElement> {
   children?: ReactNode
 }
 
+/** A search result (its place is not shown by a tree around it). */
+function isHit(row: PickerRow): boolean {
+  return (row.kind === 'resource' || row.kind === 'template') && row.matches !== undefined
+}
+
 /**
  * A row of the list or tree (`option` / `treeitem`, or a group header in the list view).
  * It reads only its own state from the picker, so it re-renders when that changes.
@@ -48,7 +53,11 @@ export const PickerItem = memo(function PickerItem({
       style={{ ...style, ['--rk-depth' as string]: row.depth }}
     >
       {children ?? (
-        <PickerRowContent row={row} change={updated ? 'updated' : added ? 'new' : undefined} />
+        <PickerRowContent
+          row={row}
+          change={updated ? 'updated' : added ? 'new' : undefined}
+          location={view === 'list' || isHit(row)}
+        />
       )}
     </div>
   )

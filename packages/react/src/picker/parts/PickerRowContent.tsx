@@ -3,6 +3,7 @@
 // text (WCAG 2.5.3). The `{' '}` between parts keeps words apart in that name: inline
 // spans join without a space, and a flex row does not render whitespace-only text.
 import { formatBytes, formatLastModified, mimeIcon } from '../../collection/index.ts'
+import { ResourceLocation } from '../../shared/ResourceLocation.tsx'
 import type { PickerRow } from '../pickerRow.ts'
 import { PickerHighlight } from './PickerHighlight.tsx'
 import { ServerIcon } from './ServerIcon.tsx'
@@ -25,6 +26,41 @@ function rangesOf(
   return row.matches?.find((m) => m.key === key)?.ranges
 }
 
+type MatchKey = 'name' | 'title' | 'uri' | 'description'
+
+/** Characters of the other field shown around its first match. */
+const REASON_BEFORE = 16
+const REASON_AFTER = 40
+
+/**
+ * Why a search hit matched when no shown field has a mark: an excerpt of the field that
+ * matched (the description, or the name under a title), with the match marked.
+ */
+function MatchReason({ row, shown }: { row: PickerRow; shown: readonly MatchKey[] }) {
+  if (row.kind !== 'resource' && row.kind !== 'template') return null
+  const matches = row.matches ?? []
+  if (matches.length === 0 || matches.some((m) => shown.includes(m.key))) return null
+  const match = matches.find((m) => m.key !== 'uri')
+  const source = row.kind === 'resource' ? row.resource : row.template
+  const text = match && match.key !== 'uri' ? source[match.key] : undefined
+  const first = match?.ranges[0]?.[0]
+  if (!match || typeof text !== 'string' || first === undefined) return null
+  const from = Math.max(0, first - REASON_BEFORE)
+  const to = Math.min(text.length, first + REASON_AFTER)
+  const ranges = match.ranges
+    .map(([a, b]): [number, number] => [Math.max(a, from) - from, Math.min(b, to - 1) - from])
+    .filter(([a, b]) => a <= b)
+  return (
+    <>
+      <span className="rk-match-reason">
+        {from > 0 && '…'}
+        <PickerHighlight text={text.slice(from, to)} ranges={ranges} />
+        {to < text.length && '…'}
+      </span>{' '}
+    </>
+  )
+}
+
 const STATUS_TEXT = {
   connecting: 'Connecting…',
   loading: 'Loading…',
@@ -42,6 +78,8 @@ export interface PickerRowContentProps {
   row: PickerRow
   /** Shows the change mark, with its word for screen readers. */
   change?: RowChange | undefined
+  /** Show where the resource lives (its URI, dimmed): in the list view and in search results. */
+  location?: boolean
 }
 
 /** The dot of a new or updated resource; the word is read, the dot is seen. */
@@ -54,7 +92,7 @@ function ChangeMark({ change }: { change: RowChange | undefined }) {
 }
 
 /** Default content of a row of any kind. */
-export function PickerRowContent({ row, change }: PickerRowContentProps) {
+export function PickerRowContent({ row, change, location = false }: PickerRowContentProps) {
   switch (row.kind) {
     case 'server':
       return (
@@ -97,6 +135,12 @@ export function PickerRowContent({ row, change }: PickerRowContentProps) {
           <span className="rk-label">
             <PickerHighlight text={display} ranges={rangesOf(row, key)} />
           </span>{' '}
+          {location && (
+            <>
+              <ResourceLocation uri={r.uri} ranges={rangesOf(row, 'uri')} />{' '}
+            </>
+          )}
+          <MatchReason row={row} shown={[key, ...(location ? (['uri'] as const) : [])]} />
           <span className="rk-meta">
             {r.size !== undefined && <span className="rk-size">{formatBytes(r.size)}</span>}{' '}
             {modified && (
@@ -120,8 +164,14 @@ export function PickerRowContent({ row, change }: PickerRowContentProps) {
               ranges={rangesOf(row, row.template.title !== undefined ? 'title' : 'name')}
             />
           </span>{' '}
+          <MatchReason
+            row={row}
+            shown={[row.template.title !== undefined ? 'title' : 'name', 'uri']}
+          />
           <span className="rk-meta">
-            <code className="rk-template-uri">{row.template.uriTemplate}</code>
+            <code className="rk-template-uri">
+              <PickerHighlight text={row.template.uriTemplate} ranges={rangesOf(row, 'uri')} />
+            </code>
           </span>
         </>
       )
@@ -136,9 +186,17 @@ export function PickerRowContent({ row, change }: PickerRowContentProps) {
       return (
         <>
           <span className="rk-status-text">
-            {row.source.resources.length.toLocaleString('en-US')} loaded — more available
+            {row.searched === undefined
+              ? `${row.source.resources.length.toLocaleString('en-US')} loaded — more available`
+              : `Searched ${row.searched.toLocaleString('en-US')} of ${row.searched.toLocaleString('en-US')}+ resources.`}
           </span>{' '}
-          <span className="rk-action">{row.source.loadingMore ? 'Loading…' : 'Load more'}</span>
+          <span className="rk-action">
+            {row.source.loadingMore
+              ? 'Loading…'
+              : row.searched === undefined
+                ? 'Load more'
+                : 'Load more and search them'}
+          </span>
         </>
       )
     case 'message':

@@ -3,10 +3,8 @@ import {
   base64ByteLength,
   classifyContent,
   contentByteSize,
-  decodeBase64,
   estimateTokens,
   prettyJson,
-  sniffImageType,
 } from '../contentInfo.ts'
 
 const PNG =
@@ -50,14 +48,6 @@ describe('contentInfo', () => {
       classifyContent({ uri: 'x', mimeType: 'image/svg+xml', blob: b64('<svg onload=alert(1)>') }),
     ).toBe('binary')
     expect(classifyContent({ uri: 'x', mimeType: 'image/png', blob: '%%%' })).toBe('binary')
-  })
-
-  it('sniffs PNG, JPEG, GIF and WebP signatures', () => {
-    expect(sniffImageType(decodeBase64(PNG))).toBe('image/png')
-    expect(sniffImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg')
-    expect(sniffImageType(new TextEncoder().encode('GIF89a'))).toBe('image/gif')
-    expect(sniffImageType(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp')
-    expect(sniffImageType(new TextEncoder().encode('<svg'))).toBeUndefined()
   })
 
   it('pretty-prints JSON and leaves anything else alone', () => {

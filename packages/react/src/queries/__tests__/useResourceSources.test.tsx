@@ -88,6 +88,44 @@ describe('useResourceSources', () => {
     expect(result.current[0]?.hasMore).toBe(false)
   })
 
+  it('walks on in the background past 5,000 resources, up to the page cap of a batch', async () => {
+    const pages = Array.from({ length: 6 }, (_, i) => makeResources(1500, `x://p${i}/`))
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
+    const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(9000))
+    expect(result.current[0]?.hasMore).toBe(false)
+
+    const capped = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
+    const walk = renderHook(() => useResourceSources({ maxPages: 4 }), {
+      wrapper: wrapper(capped),
+    })
+    await waitFor(() => expect(walk.result.current[0]?.resources).toHaveLength(6000))
+    expect(walk.result.current[0]).toMatchObject({ hasMore: true })
+    act(() => walk.result.current[0]!.loadMore!())
+    await waitFor(() => expect(walk.result.current[0]?.resources).toHaveLength(9000))
+  })
+
+  it('asks for each next page only when the page is idle', async () => {
+    const idle: (() => void)[] = []
+    const whenIdle = () => new Promise<void>((resolve) => idle.push(resolve))
+    const client = createFakeClient([
+      { snapshot: readySnapshot('s'), pages: [makeResources(2), makeResources(2, 'x://b/')] },
+    ])
+    const { result } = renderHook(() => useResourceSources({ whenIdle }), {
+      wrapper: wrapper(client),
+    })
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(2))
+    await waitFor(() => expect(idle.length).toBeGreaterThan(0))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Busy: the second page has not been asked for.
+    expect(client.calls.list.map((c) => c.cursor)).toEqual([undefined])
+    act(() => {
+      for (const resolve of idle.splice(0)) resolve()
+    })
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(4))
+    expect(client.calls.list.map((c) => c.cursor)).toEqual([undefined, '1'])
+  })
+
   it('keeps loaded items and offers retry when a later page fails', async () => {
     let fail = true
     const client = createFakeClient([

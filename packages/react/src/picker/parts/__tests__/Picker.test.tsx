@@ -1,5 +1,5 @@
 import type { Resource } from '@resource-kit/client'
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -62,6 +62,7 @@ describe('Picker parts', () => {
     renderPicker({ sources: [ready('files', docs)] })
     const tree = screen.getByRole('tree', { name: 'Resources' })
     expect(input().getAttribute('aria-controls')).toBe(tree.id)
+    expect(input().getAttribute('aria-haspopup')).toBe('tree')
     expect(input().getAttribute('aria-expanded')).toBe('true')
     const server = screen.getByRole('treeitem', { name: named('FILES') })
     expect(server.getAttribute('aria-level')).toBe('1')
@@ -111,14 +112,14 @@ describe('Picker parts', () => {
     await user.type(input(), 'main')
     const status = screen.getByRole('status')
     expect(status.getAttribute('aria-live')).toBe('polite')
-    expect(status.textContent).toBe('1 result')
+    await waitFor(() => expect(status.textContent).toBe('1 result'))
     const option = screen.getByRole('treeitem', { name: named('main.ts') })
     expect(option.querySelector('mark')?.textContent).toBe('main')
     // The best result is highlighted as soon as the query changes.
     expect(active()).toBe(option)
     await user.clear(input())
     await user.type(input(), 'zzzzqqq')
-    expect(status.textContent).toBe('No results')
+    await waitFor(() => expect(status.textContent).toBe('No results'))
     expect(screen.getByText('No results for “zzzzqqq”')).toBeTruthy()
   })
 
@@ -127,6 +128,7 @@ describe('Picker parts', () => {
       sources: [ready('files', docs), ready('db', [{ uri: 'db://x/t', name: 't' }])],
     })
     await user.click(screen.getByRole('button', { name: 'List' }))
+    expect(input().getAttribute('aria-haspopup')).toBe('listbox')
     expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true')
     const listbox = screen.getByRole('listbox', { name: 'Resources' })
     const groups = within(listbox).getAllByRole('group')
@@ -201,7 +203,7 @@ describe('Picker parts', () => {
   it('renders a hostile resource name as text', () => {
     const evil = '<img src=x onerror=alert(1)>'
     renderPicker({ sources: [ready('s', [{ uri: 'x://a', name: evil }])], defaultView: 'list' })
-    expect(screen.getByRole('option', { name: evil }).textContent).toContain(evil)
+    expect(screen.getByRole('option', { name: `${evil} x://a` }).textContent).toContain(evil)
     expect(document.querySelector('img[src="x"]')).toBeNull()
   })
 
@@ -257,7 +259,7 @@ describe('Picker parts', () => {
   })
 
   // Not a timing assertion: building 100,000 rows is slow on a busy CI machine (see bench/).
-  it('keeps about 100 rows in the DOM with 100,000 resources', { timeout: 30_000 }, () => {
+  it('keeps about 100 rows in the DOM with 100,000 resources', { timeout: 30_000 }, async () => {
     const many: Resource[] = Array.from({ length: 100_000 }, (_, i) => ({
       uri: `x://h/r${i}`,
       name: `r${i}`,
@@ -266,7 +268,48 @@ describe('Picker parts', () => {
     const options = screen.getAllByRole('option')
     expect(options.length).toBeGreaterThan(10)
     expect(options.length).toBeLessThanOrEqual(100)
-    expect(screen.getByRole('status').textContent).toBe('100,000 resources')
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('100,000 resources'))
+  })
+
+  it('says aria-expanded="false" while the search shows no rows', async () => {
+    const { user } = renderPicker({ sources: [ready('files', docs)] })
+    await user.type(input(), 'zzzzqqq')
+    expect(screen.getByText('No results for “zzzzqqq”')).toBeTruthy()
+    expect(input().getAttribute('aria-expanded')).toBe('false')
+    await user.clear(input())
+    expect(input().getAttribute('aria-expanded')).toBe('true')
+  })
+
+  it('announces the count once when pages stop streaming in, not once per page', async () => {
+    const page = (n: number) =>
+      Array.from({ length: n * 50 }, (_, i): Resource => ({ uri: `x://h/r${i}`, name: `r${i}` }))
+    const streaming = (n: number, more: boolean) =>
+      ready('big', page(n), { hasMore: more, loadingMore: more })
+    const { rerender } = renderPicker({ sources: [ready('big', [], { status: 'loading' })] })
+    const status = screen.getByRole('status')
+    const spoken: string[] = []
+    const observer = new MutationObserver(() => spoken.push(status.textContent ?? ''))
+    observer.observe(status, { childList: true, characterData: true, subtree: true })
+    const show = (source: PickerSource) =>
+      rerender(
+        <StrictMode>
+          <Picker.Root initialRect={RECT} sources={[source]}>
+            <Picker.Input />
+            <Picker.ViewToggle />
+            <Picker.List />
+            <Picker.Empty />
+            <Picker.LiveRegion />
+          </Picker.Root>
+        </StrictMode>,
+      )
+    // 20 pages, each a little apart, as a 1,000-resource server streams them.
+    for (let n = 1; n <= 20; n++) {
+      show(streaming(n, n < 20))
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    }
+    await waitFor(() => expect(status.textContent).toBe('1,000 resources'))
+    observer.disconnect()
+    expect(spoken).toEqual(['1,000 resources'])
   })
 
   it('keeps the highlighted row across list_changed and marks items new or updated, in words too', async () => {

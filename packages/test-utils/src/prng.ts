@@ -1,3 +1,8 @@
+// The one seeded PRNG of the repository (mulberry32), for generated fixtures: the demo
+// server's workspace, the search tests' resources, the stories' big lists. Imported as
+// `@resource-kit/test-utils/prng`, a subpath without Node dependencies, so browser code
+// (stories) can use it too.
+
 /** A small deterministic pseudo-random generator (mulberry32), seeded from a number or string. */
 export interface Prng {
   /** A float in [0, 1). */

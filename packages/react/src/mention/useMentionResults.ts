@@ -1,0 +1,104 @@
+// BEHAVIOUR: the rows of the popup for the query at the caret: resources and templates
+// ranked by the package's fuzzy search (one index per scope, reused per keystroke), or,
+// inside a template draft, the server's completion values for the variable being asked
+// (`completion/complete`, with the earlier answers as context).
+import type { CompletionResult } from '@resource-kit/client'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { completionOptions } from '../queries/queryOptions.ts'
+import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import type { PickerSource } from '../shared/sourceTypes.ts'
+import {
+  createMentionSearcher,
+  type MentionOption,
+  mentionCandidates,
+  valueOptions,
+} from './mentionOptions.ts'
+import { type MentionQuery, parseMentionQuery } from './mentionQuery.ts'
+import type { TemplateDraft } from './templateDraft.ts'
+
+/** `resource`: searching resources and templates; `value`: completing a template variable. */
+export type MentionMode = 'resource' | 'value'
+
+export interface UseMentionResultsOptions {
+  /** Where mentions come from. */
+  sources: readonly PickerSource[]
+  /** What was typed after the `@` (or the draft); null when the caret is in no query. */
+  query: string | null
+  mode: MentionMode
+  /** The template draft being completed (value mode). */
+  draft: TemplateDraft | null
+  /** The variable being asked (value mode). */
+  variable: string | undefined
+  /** Rows shown at once. */
+  maxOptions: number
+}
+
+/** What `useMentionResults` returns. */
+export interface MentionResultsState {
+  /** The query split into an optional `server:` scope and its text. */
+  query: MentionQuery
+  /** The rows shown. */
+  options: MentionOption[]
+  /** Matches counted (resources: of all matches; values: the rows shown). */
+  total: number
+  /** Whether `total` is exact (a search stops counting past the rows shown). */
+  exact: boolean
+  /** More matches exist than the rows shown. */
+  more: boolean
+  /** Completion values offered (value mode; not counting "use as typed" or "skip"). */
+  suggestions: number
+  /** True while completion values for the current variable are being fetched. */
+  completing: boolean
+  /** Why completion values could not be loaded. */
+  completionError: Error | null
+  /** Servers in scope that are not (yet) listed: connecting, loading, failed. */
+  unavailable: PickerSource[]
+}
+
+const NO_RESULTS = { options: [], total: 0, exact: true, more: false }
+
+/** The popup's rows for the query at the caret. */
+export function useMentionResults(options: UseMentionResultsOptions): MentionResultsState {
+  const { sources, mode, draft, variable, maxOptions } = options
+  const text = options.query ?? ''
+  const client = useResourceClient()
+  const candidates = useMemo(() => mentionCandidates(sources), [sources])
+  const query = useMemo(() => parseMentionQuery(text, sources), [text, sources])
+  const [searcher] = useState(() => createMentionSearcher(maxOptions))
+  const searching = mode === 'resource' && options.query !== null
+  const resources = useMemo(
+    () => (searching ? searcher(candidates, query) : NO_RESULTS),
+    [searching, candidates, query, searcher],
+  )
+  const completion = useQuery({
+    ...completionOptions(client, draft?.serverId ?? '', {
+      template: draft?.template.uriTemplate ?? '',
+      argument: { name: variable ?? '', value: text },
+      context: draft ? { ...draft.values } : {},
+    }),
+    enabled: mode === 'value' && variable !== undefined,
+    placeholderData: keepPreviousData,
+  })
+  const values: CompletionResult['values'] = completion.data?.values ?? []
+  const inValue = mode === 'value'
+  const shown: MentionOption[] = inValue
+    ? valueOptions(values, text, !!variable && !!draft?.optional.has(variable))
+    : resources.options
+  return {
+    query,
+    options: shown,
+    total: inValue ? shown.length : resources.total,
+    exact: inValue || resources.exact,
+    more: !inValue && resources.more,
+    suggestions: inValue ? shown.filter((o) => o.kind === 'value' && !o.typed).length : 0,
+    completing: inValue && completion.isFetching,
+    completionError: inValue ? completion.error : null,
+    unavailable: sources.filter(
+      (src) =>
+        src.status !== 'ready' &&
+        src.status !== 'empty' &&
+        (query.serverId === undefined || src.serverId === query.serverId),
+    ),
+  }
+}
