@@ -91,7 +91,14 @@ try {
   console.log(
     `listed ${listed}; long tasks: ${tasks.length}, max ${Math.max(0, ...tasks.map((t) => t.duration)).toFixed(0)} ms`,
   )
-  console.log(`workers: ${page.workers().map((w) => w.url().split('/').pop()).join(', ') || 'none'}`)
+  console.log(
+    `workers: ${
+      page
+        .workers()
+        .map((w) => w.url().split('/').pop())
+        .join(', ') || 'none'
+    }`,
+  )
   console.log(tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(' '))
 } finally {
   await browser.close()
