@@ -7,13 +7,16 @@ import { configure } from 'storybook/test'
 configure({ asyncUtilTimeout: 8_000 })
 
 const preview: Preview = {
+  // A Docs page for every part, with its stories and a controls table of its props.
+  tags: ['autodocs'],
   parameters: {
     layout: 'padded',
     controls: { expanded: true },
   },
   decorators: [
     (Story) => (
-      <div style={{ fontFamily: 'ui-sans-serif, system-ui, sans-serif', fontSize: 14 }}>
+      // A host page with another font: the parts keep the theme's own stack.
+      <div style={{ fontFamily: 'serif', fontSize: 14 }}>
         <Story />
       </div>
     ),

@@ -63,18 +63,23 @@ export const PickResource: S = {
     const combobox = await canvas.findByRole('combobox', { name: 'Message' })
     await expect(combobox).toHaveAttribute('aria-expanded', 'true')
     const listbox = body.getByRole('listbox', { name: 'Resources' })
-    const first = within(listbox).getAllByRole('option')[0]!
-    await expect(first).toHaveTextContent('Readme')
-    await expect(first).toHaveAttribute('aria-selected', 'true')
-    await expect(combobox).toHaveAttribute('aria-activedescendant', first.id)
+    // The matches may land a moment after the popup opens on a busy machine.
+    await waitFor(() => {
+      const first = within(listbox).getAllByRole('option')[0]
+      expect(first).toHaveTextContent('Readme')
+      expect(first).toHaveAttribute('aria-selected', 'true')
+      expect(combobox).toHaveAttribute('aria-activedescendant', first?.id)
+    })
     const status = canvasElement.querySelector('.rk-composer [role="status"]')!
     await waitFor(() => expect(status.textContent).toMatch(/results?\. First: Readme, resource/))
     await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(input).toHaveAttribute('role', 'textbox'))
     await expect(input.querySelector('[data-rk-mention]')).toHaveTextContent('@Readme')
     await userEvent.keyboard('now{Enter}')
-    await expect(canvas.getByRole('list', { name: 'Sent' })).toHaveTextContent(
-      'see @[Readme](mcp://demo/file:///workspace/live/README.md) now',
+    await waitFor(() =>
+      expect(canvas.getByRole('list', { name: 'Sent' })).toHaveTextContent(
+        'see @[Readme](mcp://demo/file:///workspace/live/README.md) now',
+      ),
     )
   },
 }
@@ -186,7 +191,10 @@ export const ServerErrors: S = {
     await expect(status).toHaveTextContent(/Failed to load offline/)
     await expect(within(status).getByRole('button', { name: 'Retry' })).toBeVisible()
     const listbox = body.getByRole('listbox', { name: 'Resources' })
-    await expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent('Readme')
+    // On a busy machine the matches can land after the status: wait for them too.
+    await waitFor(() =>
+      expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent('Readme'),
+    )
     const live = canvasElement.querySelector('.rk-composer [role="status"]')!
     await waitFor(() => expect(live.textContent).toMatch(/1 server could not be listed\.$/))
   },

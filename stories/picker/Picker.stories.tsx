@@ -65,7 +65,15 @@ function Story({ servers, sources, view, sourceOptions }: Args) {
   )
 }
 
-const meta: Meta<typeof Story> = { title: 'Picker/Picker', component: Story }
+const meta: Meta<typeof Story> = {
+  title: 'Picker/Picker',
+  component: Story,
+  argTypes: {
+    view: { control: 'inline-radio', options: ['tree', 'list'] },
+    servers: { control: 'object' },
+    sources: { control: 'object' },
+  },
+}
 export default meta
 type S = StoryObj<typeof Story>
 
@@ -97,9 +105,13 @@ export const ListSearch: S = {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Search resources' }))
     await userEvent.keyboard('readme')
     const listbox = canvas.getByRole('listbox')
-    await waitFor(() =>
-      expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent(/^Readme/),
-    )
+    const input = canvas.getByRole('combobox', { name: 'Search resources' })
+    // Enter chooses the highlighted row: wait until the best match is both shown and highlighted.
+    await waitFor(() => {
+      const first = within(listbox).getAllByRole('option')[0]
+      expect(first).toHaveTextContent(/^Readme/)
+      expect(input).toHaveAttribute('aria-activedescendant', first?.id)
+    })
     await userEvent.keyboard('{Enter}')
     await waitFor(() =>
       expect(canvas.getByRole('status', { name: 'Chosen' })).toHaveTextContent(

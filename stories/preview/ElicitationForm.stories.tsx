@@ -15,7 +15,11 @@ function Standalone({ request }: { request: ElicitationRequest }) {
   )
 }
 
-const meta: Meta<typeof Standalone> = { title: 'Preview/ElicitationForm', component: Standalone }
+const meta: Meta<typeof Standalone> = {
+  title: 'Preview/ElicitationForm',
+  component: Standalone,
+  argTypes: { request: { control: 'object' } },
+}
 export default meta
 type S = StoryObj<typeof Standalone>
 
@@ -53,6 +57,15 @@ export const Form: S = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
+    // The theme's own font, on the form and on its buttons (the host page here is serif).
+    const form = await canvas.findByRole('form')
+    await expect(getComputedStyle(form).fontFamily).toMatch(/^ui-sans-serif/)
+    const send = canvas.getByRole('button', { name: 'Submit' })
+    await expect(getComputedStyle(send).fontFamily).toBe(getComputedStyle(form).fontFamily)
+    // Nothing is sent while a required field is empty: the first one gets focus.
+    await userEvent.click(send)
+    await expect(canvas.getByRole('status', { name: 'Answer' })).toHaveTextContent('')
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: /Title/ })).toHaveFocus())
     await userEvent.type(canvas.getByRole('textbox', { name: /Title/ }), 'Q3 numbers')
     await userEvent.click(canvas.getByRole('checkbox', { name: /permission/ }))
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: /Format/ }), 'csv')

@@ -30,7 +30,14 @@ export interface StartDemoOptions {
   /** Write source maps. @default true */
   sourcemap?: boolean
   /** Options passed to the demo server (e.g. a faster log for tests). */
-  demo?: { logIntervalMs?: number; count?: number; seed?: number | string; pageSize?: number }
+  demo?: {
+    logIntervalMs?: number
+    /** How often the live file comes or goes, in ms. */
+    fileIntervalMs?: number
+    count?: number
+    seed?: number | string
+    pageSize?: number
+  }
 }
 
 export interface RunningDemo {

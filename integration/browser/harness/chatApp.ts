@@ -18,9 +18,14 @@ export interface ChatHarness {
   close(): Promise<void>
 }
 
+/** Demo server options (StartDemoOptions['demo']). */
+export type HarnessDemoOptions = NonNullable<Parameters<typeof startDemo>[0]>['demo']
+
 export interface ChatHarnessOptions {
   /** Also start the demo's protected server (sign-in needed) on free ports. @default false */
   protectedServer?: boolean
+  /** Demo server options. @default a small world whose log ticks often ("updated" within seconds) */
+  demo?: HarnessDemoOptions
 }
 
 export async function startChatHarness(options: ChatHarnessOptions = {}): Promise<ChatHarness> {
@@ -33,8 +38,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     outDir,
     quiet: true,
     sourcemap: false,
-    // A small world loads fast; the log ticks often so "updated" shows within seconds.
-    demo: { count: 3000, logIntervalMs: 700 },
+    demo: options.demo ?? { count: 3000, logIntervalMs: 700 },
   })
   const chromium = await launchChromium()
   return {

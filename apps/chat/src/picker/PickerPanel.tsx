@@ -1,5 +1,6 @@
 // The side panel: the full picker (tree or list, fuzzy search, templates with their form)
 // and a preview of the chosen resource, with a button that mentions it in the message.
+// Choosing a folder replaces the preview too: it shows the folder, not the file before it.
 import type { ResourceDescriptor } from '@resource-kit/react'
 import {
   createDirectoryLoader,
@@ -9,8 +10,9 @@ import {
   type PickerSource,
   useResourceClient,
 } from '@resource-kit/react'
-import { type RefObject, useMemo } from 'react'
+import { type RefObject, useMemo, useState } from 'react'
 import { ChatPreview } from './ChatPreview.tsx'
+import { type ChosenFolder, FolderPreview } from './FolderPreview.tsx'
 
 // Vite bundles the worker from this pattern (a static URL inside `new Worker`).
 const startSearchWorker = () =>
@@ -39,6 +41,7 @@ export function PickerPanel({
   onEscape,
 }: PickerPanelProps) {
   const client = useResourceClient()
+  const [folder, setFolder] = useState<ChosenFolder | null>(null)
   // Folders (`inode/directory`) are read when expanded; their children become rows.
   const loadDirectory = useMemo(() => createDirectoryLoader(client), [client])
   const mention = () => {
@@ -60,7 +63,21 @@ export function PickerPanel({
         sources={sources}
         loadDirectory={loadDirectory}
         searchWorker={startSearchWorker}
-        onSelect={(selection) => onChoose(selection[0] ?? null)}
+        onSelect={(selection) => {
+          setFolder(null)
+          onChoose(selection[0] ?? null)
+        }}
+        onActivate={(row) => {
+          if (row.kind === 'folder') {
+            setFolder({ serverId: row.serverId, label: row.label, uri: row.uri })
+            onChoose(null)
+          } else if (row.kind === 'directory') {
+            // A folder that is a resource: its read (the listing) is its preview.
+            const { uri, name, title, mimeType } = row.resource
+            setFolder(null)
+            onChoose({ serverId: row.serverId, uri, name, title, mimeType })
+          }
+        }}
         onEscape={onEscape}
         aria-label="Resource picker"
       >
@@ -76,7 +93,9 @@ export function PickerPanel({
         <Picker.LiveRegion />
         <Picker.TemplatePanel />
       </Picker.Root>
-      {chosen ? (
+      {folder ? (
+        <FolderPreview folder={folder} />
+      ) : chosen ? (
         <ChatPreview
           key={`${chosen.serverId}\u0000${chosen.uri}`}
           chosen={chosen}

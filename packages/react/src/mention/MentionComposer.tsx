@@ -11,6 +11,7 @@ import {
   useFloating,
 } from '@floating-ui/react'
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
+import { mimeIcon } from '../collection/mimeIcon.ts'
 import { statusText } from '../picker/buildSourceRows.ts'
 import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
 import type { MentionOption } from './mentionOptions.ts'
@@ -234,7 +235,15 @@ function OptionContent({ option }: { option: MentionOption }) {
   return (
     <>
       <span className="rk-mention-option-icon" data-kind={option.kind} aria-hidden="true">
-        {option.kind === 'template' ? '{}' : option.kind === 'value' ? '›' : '◇'}
+        {/* The side picker's icon set (theme.css), not glyphs of its own. */}
+        <span
+          className="rk-mime-icon"
+          data-icon={
+            option.kind === 'resource'
+              ? mimeIcon(option.resource.mimeType, option.resource.uri)
+              : option.kind
+          }
+        />
       </span>
       <span className="rk-mention-option-text">
         <MentionOptionLabel option={option} />

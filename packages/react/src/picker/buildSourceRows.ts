@@ -46,6 +46,7 @@ export function searchItemsOf(
         uri: resource.uri,
         description: resource.description,
         serverId,
+        scope: serverId,
         kind: 'resource',
         resource,
       })
@@ -59,6 +60,7 @@ export function searchItemsOf(
         uri: template.uriTemplate,
         description: template.description,
         serverId,
+        scope: serverId,
         kind: 'template',
         template,
       })

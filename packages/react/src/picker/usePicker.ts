@@ -9,6 +9,7 @@ import { useStore } from 'zustand'
 import type { NavigationList } from '../combobox/navigationKeys.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { rowDomId } from '../shared/ids.ts'
+import { countResources } from '../shared/resourceCount.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { createPropGetters, liveMessage, type PickerPropGetters } from './pickerPropGetters.ts'
 import { isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
@@ -37,6 +38,8 @@ export interface UsePickerOptions {
   selectionMode?: SelectionMode | undefined
   /** Called with the chosen resources: single mode on each choice, multiple mode on each toggle. */
   onSelect?: ((selection: ResourceDescriptor[]) => void) | undefined
+  /** Called when a row is activated (click, Enter), before the picker acts on it: e.g. a folder, to preview it. */
+  onActivate?: ((row: PickerRow) => void) | undefined
   /** Called when a template is chosen (its form opens in the store too). */
   onTemplateSelect?: ((template: ActiveTemplate) => void) | undefined
   /** Reads an `inode/directory` resource on expand; its contents become children. */
@@ -203,6 +206,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     (row: PickerRow) => {
       store.getState().highlight(row.id)
       if (!isActionable(row)) return
+      latest.current.onActivate?.(row)
       switch (row.kind) {
         case 'resource':
           selectResource(row.resource, row.serverId)
@@ -314,8 +318,12 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     },
   })
   const typeAhead = useTypeAhead(rows, view, revealIndex)
+  const loadedCount = useMemo(
+    () => countResources(options.sources, hideAssistantOnly),
+    [options.sources, hideAssistantOnly],
+  )
   const announcement = useLiveAnnouncement(
-    liveMessage(query, resultCount),
+    liveMessage(query, resultCount, loadedCount),
     isLoadingSources(options.sources),
   )
 

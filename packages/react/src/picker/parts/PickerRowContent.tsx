@@ -4,6 +4,7 @@
 // spans join without a space, and a flex row does not render whitespace-only text.
 import { formatBytes, formatCount, formatLastModified, mimeIcon } from '../../collection/index.ts'
 import { ResourceLocation } from '../../shared/ResourceLocation.tsx'
+import { countResources, isSourceBusy, resourceCountText } from '../../shared/resourceCount.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { PickerHighlight } from './PickerHighlight.tsx'
 import { ServerIcon } from './ServerIcon.tsx'
@@ -80,6 +81,8 @@ export interface PickerRowContentProps {
   change?: RowChange | undefined
   /** Show where the resource lives (its URI, dimmed): in the list view and in search results. */
   location?: boolean
+  /** Counts leave assistant-only items out (as the list does). */
+  hideAssistantOnly?: boolean
 }
 
 /** The dot of a new or updated resource; the word is read, the dot is seen. */
@@ -92,7 +95,17 @@ function ChangeMark({ change }: { change: RowChange | undefined }) {
 }
 
 /** Default content of a row of any kind. */
-export function PickerRowContent({ row, change, location = false }: PickerRowContentProps) {
+export function PickerRowContent({
+  row,
+  change,
+  location = false,
+  hideAssistantOnly = false,
+}: PickerRowContentProps) {
+  // A server's count, once its pages have settled (never page by page), browsing only.
+  const count =
+    row.kind === 'server' && row.source.status === 'ready' && !isSourceBusy(row.source)
+      ? resourceCountText(countResources([row.source], hideAssistantOnly))
+      : undefined
   switch (row.kind) {
     case 'server':
       return (
@@ -100,6 +113,12 @@ export function PickerRowContent({ row, change, location = false }: PickerRowCon
           <Chevron row={row} />
           <ServerIcon icons={row.source.icons} />
           <span className="rk-label">{row.label}</span>
+          {count !== undefined && (
+            <>
+              {' '}
+              <span className="rk-count">{count}</span>
+            </>
+          )}
           {row.source.status !== 'ready' && (
             <>
               {' '}
