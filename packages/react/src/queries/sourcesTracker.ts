@@ -215,11 +215,13 @@ export class SourcesTracker {
     this.#slicer.idle().then(
       () => {
         entry.waiting = false
-        if (!entry.disposed && wantsNextPage(entry, entry.list.getCurrentResult()))
-          void entry.list.fetchNextPage()
+        if (entry.disposed) return
+        if (wantsNextPage(entry, entry.list.getCurrentResult())) void entry.list.fetchNextPage()
+        else this.#update()
       },
       () => {
         entry.waiting = false
+        if (!entry.disposed) this.#update()
       },
     )
   }
@@ -339,7 +341,8 @@ function withStatus(
   }
   if (list.isPending) return { ...base, status: 'loading' }
   const hasMore = list.hasNextPage
-  const loadingMore = list.isFetchingNextPage
+  // A next page waiting for an idle period is loading too: the walk goes on.
+  const loadingMore = list.isFetchingNextPage || entry.waiting
   const empty = base.resources.length === 0 && (base.templates?.length ?? 0) === 0 && !hasMore
   if (empty && templates.isPending) return { ...base, status: 'loading' }
   return {
