@@ -81,7 +81,7 @@ describe('authorization server errors', () => {
     clients.push(client)
     client.addServer('protected', { url: server.url, auth: oauth })
     const snapshot = await settled(client, 'protected')
-    expect(snapshot.status).toBe('error')
+    expect(snapshot.status).toBe('needs-auth')
     const message = snapshot.error?.message ?? ''
     expect(message).toMatch(
       /^Could not connect to server "protected": client registration at the authorization server failed \(HTTP 413\): /,
@@ -110,6 +110,11 @@ describe('authorization server errors', () => {
       'Sign-in to server "protected" failed: the token request to the authorization server failed (HTTP 502): 502 Bad Gateway · nginx/1.27.3',
     )
     expectPlain(failure?.message ?? '')
+    // The server's status keeps the reason, for a UI that started the sign-in and moved on.
+    expect(client.getServer('protected')).toMatchObject({
+      status: 'needs-auth',
+      error: { message: failure?.message },
+    })
   })
 
   it('names a failed discovery and its status', async () => {
@@ -126,7 +131,7 @@ describe('authorization server errors', () => {
       fetch: gatewayFailing('/.well-known/oauth-authorization-server', 503, 'Service Unavailable'),
     })
     const snapshot = await settled(client, 'protected')
-    expect(snapshot.status).toBe('error')
+    expect(snapshot.status).toBe('needs-auth')
     const message = snapshot.error?.message ?? ''
     expect(message).toMatch(
       /^Could not connect to server "protected": discovery of the authorization server failed \(HTTP 503\): /,

@@ -144,7 +144,7 @@ describe('chat app', () => {
     await expect(context.textContent()).resolves.toContain('application/json')
     await screenshot(page, '05-template-read')
     await page.close()
-  }, 60_000)
+  }, 120_000) // the template flow runs twice
 
   it('finds a multi-word title, descends into a folder value with Tab, commits a file; axe clean on the page', async () => {
     const page = await openChat()
@@ -222,6 +222,25 @@ describe('chat app', () => {
       .poll(() => page.locator('.chat-picker [role="treeitem"]').nth(1).textContent())
       .toContain('Readme')
     await screenshot(page, '08-side-panel-search')
+    // Each hit shows where it lives, dimmed, its file name whole; no letters picked across
+    // words ("Th|read me|rge") while README itself matched.
+    const readme = page.locator('.chat-picker [role="treeitem"]', { hasText: 'Readme' }).first()
+    const tail = readme.locator('.rk-location-tail')
+    await expect(tail.textContent()).resolves.toBe('README.md')
+    expect(await tail.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true)
+    const [rowBox, tailBox] = await Promise.all([readme.boundingBox(), tail.boundingBox()])
+    expect(tailBox!.x + tailBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width + 1)
+    expect(await readme.locator('.rk-location').getAttribute('title')).toBe(
+      'file:///workspace/live/README.md',
+    )
+    const [rowColour, locationColour] = await Promise.all([
+      readme.locator('.rk-label').evaluate((e) => getComputedStyle(e).color),
+      readme.locator('.rk-location').evaluate((e) => getComputedStyle(e).color),
+    ])
+    expect(locationColour).not.toBe(rowColour)
+    expect(
+      await page.locator('.chat-picker [role="treeitem"]', { hasText: 'Thread merge' }).count(),
+    ).toBe(0)
     expect(await axeViolations(page, '.chat-side')).toEqual([])
     // Arrow to the Readme row (the picker decides which row a search highlights first).
     const highlighted = page.locator('.chat-picker [data-highlighted]')

@@ -83,6 +83,25 @@ function signIns(page: Page): Promise<{ key: string; hasTokens: boolean }[]> {
   })
 }
 
+/** The protected server's access token, as the client stored it. */
+function accessToken(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const done = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+    const db = await done(indexedDB.open('resource-kit-auth'))
+    try {
+      const store = db.transaction('sign-ins', 'readonly').objectStore('sign-ins')
+      const [value] = await done(store.getAll())
+      return (JSON.parse(String(value)) as { tokens: { access_token: string } }).tokens.access_token
+    } finally {
+      db.close()
+    }
+  })
+}
+
 function localStorageWithTokens(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Object.keys(localStorage).filter((key) => localStorage.getItem(key)?.includes('access_token')),
@@ -92,6 +111,8 @@ function localStorageWithTokens(page: Page): Promise<string[]> {
 describe('chat app: sign-in to a protected server', () => {
   it('signs in from the picker through a popup, lists the resources, and signs out', async () => {
     const page = await chat.openChat()
+    const logs: string[] = []
+    page.on('console', (message) => logs.push(message.text()))
     await expect
       .poll(() => serverItem(page).locator('.chat-server-status').textContent(), {
         timeout: 15_000,
@@ -124,6 +145,11 @@ describe('chat app: sign-in to a protected server', () => {
     // in localStorage (the app's own storage).
     expect(await signIns(page)).toEqual([{ key: chat.demo.authMcpUrl, hasTokens: true }])
     expect(await localStorageWithTokens(page)).toEqual([])
+    // Nor in anything the page logged or shows.
+    const token = await accessToken(page)
+    expect(token.length).toBeGreaterThan(20)
+    expect(logs.filter((line) => line.includes(token))).toEqual([])
+    expect(await page.content()).not.toContain(token)
 
     await serverItem(page)
       .getByRole('button', { name: `Sign out of ${SERVER}` })

@@ -2,6 +2,7 @@
 // (ours, the SDK's, fetch's, Node's), a sentence a person can act on, and the raw detail
 // for a disclosure. Pure: the caller may add what only it can observe (a browser's
 // no-cors probe, which tells a CORS refusal from a server that is not there).
+import { AuthRequiredError } from './errors.ts'
 
 /** What went wrong, as far as the error (and the optional probe) can tell. */
 export type ConnectionFailureCause =
@@ -131,6 +132,8 @@ function collectFacts(error: unknown): Facts {
     }
     const record = current as Record<string, unknown>
     if (typeof record.name === 'string') facts.names.add(record.name)
+    // By class too: a minified build renames classes, and `name` is the class's name.
+    if (current instanceof AuthRequiredError) facts.names.add('AuthRequiredError')
     if (typeof record.code === 'string') facts.codes.add(record.code)
     const message = typeof record.message === 'string' ? record.message : undefined
     if (message) {

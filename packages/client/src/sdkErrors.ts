@@ -35,9 +35,10 @@ export function toRequestError(
       cause: error,
     })
   }
-  // The authorization server's answer (an HTML page, say) stays out of the message.
+  // The server needs authorization and sign-in failed: say which step, keep the
+  // authorization server's answer (an HTML page, say) out of the message.
   const oauth = oauthFailureOf(error)
-  if (oauth) return new ConnectionError(`${method}${where}: ${oauth.message}`, { serverId })
+  if (oauth) return new AuthRequiredError(`${method}${where}: ${oauth.message}`, { serverId })
   if (error instanceof SdkError) {
     const rpc = jsonRpcErrorInHttpBody(error)
     if (rpc) {
@@ -77,9 +78,11 @@ export function toConnectError(error: unknown, serverId: string | undefined): Er
       cause: error,
     })
   }
+  // The server asked for authorization and signing in cannot proceed (refused
+  // registration, failed discovery): the status is needs-auth, the message says why.
   const oauth = oauthFailureOf(error)
   if (oauth)
-    return new ConnectionError(`Could not connect to ${where}: ${oauth.message}`, { serverId })
+    return new AuthRequiredError(`Could not connect to ${where}: ${oauth.message}`, { serverId })
   const message = error instanceof Error ? error.message : String(error)
   return new ConnectionError(`Could not connect to ${where}: ${message}`, {
     serverId,

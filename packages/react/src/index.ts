@@ -152,7 +152,13 @@ export {
   useWatch,
 } from './queries/index.ts'
 // Shared types: what every feature produces or consumes
-export type { PickerSource, ResourceDescriptor, SourceStatus } from './shared/index.ts'
+export type {
+  PickerSource,
+  ResourceCount,
+  ResourceDescriptor,
+  SourceStatus,
+} from './shared/index.ts'
+export { countResources, isSourceBusy, resourceCountText } from './shared/index.ts'
 // Templates: the form, one field, completion
 export type {
   TemplateCompletionResult,

@@ -40,6 +40,8 @@ export class CandidateSet {
   readonly #list: Int32Array
   /** Items that no longer count (removed from the search); never added. */
   readonly excluded: Uint8Array
+  /** When set, only items marked 1 here are added (a scoped search). */
+  only: Uint8Array | null = null
   #generation = 1
   #size = 0
   #tight = 0
@@ -81,7 +83,7 @@ export class CandidateSet {
 
   /** Records a match; keeps the better one when the item already matched. */
   add(item: number, tier: number, cheap: number, field: number, offset: number, length: number) {
-    if (this.excluded[item] === 1) return
+    if (this.excluded[item] === 1 || (this.only !== null && this.only[item] !== 1)) return
     const score = Math.min(CHEAP_MAX, Math.max(0, cheap))
     if (this.#stamp[item] === this.#generation) {
       const known = this.tier[item]!

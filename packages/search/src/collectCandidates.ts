@@ -19,6 +19,8 @@ interface SubstringMemo {
 export interface StageState {
   typo: TypoScratch
   labels?: SubstringMemo
+  /** The scope the memo was made in (another scope starts afresh). */
+  scope?: string | undefined
 }
 
 export function createStageState(): StageState {

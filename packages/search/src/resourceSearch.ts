@@ -56,10 +56,17 @@ export function createResourceSearch<T extends SearchableItem>(
   const segments = new SearchSegments<T>()
 
   /** The best `count` candidates of every segment by (tier, cheap score), best first. */
-  function pool(compact: string, limit: number, ranked: number, count: number): Candidate<T>[] {
+  function pool(
+    compact: string,
+    scope: string | undefined,
+    limit: number,
+    ranked: number,
+    count: number,
+  ): Candidate<T>[] {
     const all: Candidate<T>[] = []
     for (const segment of segments.segments) {
       const { candidates } = segment
+      segment.setScope(scope)
       collectCandidates(segment.corpus, compact, candidates, limit, ranked, segment.state)
       for (const item of candidates.top(count)) {
         const tier = candidates.tier[item]!
@@ -108,7 +115,8 @@ export function createResourceSearch<T extends SearchableItem>(
       if (compact.length === 0 || segments.size === 0) return []
       const limit = clampLimit(searchOptions?.limit, defaultLimit)
       const rankedCount = Math.max(Math.ceil(1.5 * limit), MIN_RANKED)
-      const candidates = pool(compact, limit, rankedCount, rankedCount * POOL_FACTOR)
+      const scope = typeof searchOptions?.scope === 'string' ? searchOptions.scope : undefined
+      const candidates = pool(compact, scope, limit, rankedCount, rankedCount * POOL_FACTOR)
       const chosen = choose(candidates, rankedCount, text)
       const fuseScores = rankRecords(
         chosen.map(({ segment, item }) => segment.corpus.items[item]!),

@@ -16,6 +16,7 @@ export class SearchSegment<T extends SearchableItem> {
   readonly state: StageState = createStageState()
   /** Items not struck out. */
   live: number
+  #scopeMask: { scope: string; mask: Uint8Array } | null = null
 
   constructor(items: readonly T[]) {
     this.corpus = buildCorpus(items)
@@ -30,6 +31,25 @@ export class SearchSegment<T extends SearchableItem> {
 
   isLive(item: number): boolean {
     return this.candidates.excluded[item] === 0
+  }
+
+  /** Limits the next searches to items of `scope` (all items when undefined). */
+  setScope(scope: string | undefined): void {
+    if (this.state.scope !== scope) {
+      this.state.scope = scope
+      this.state.labels = undefined
+    }
+    if (scope === undefined) {
+      this.candidates.only = null
+      return
+    }
+    if (this.#scopeMask?.scope !== scope) {
+      const mask = new Uint8Array(this.size)
+      const items = this.corpus.items
+      for (let i = 0; i < mask.length; i++) mask[i] = items[i]!.scope === scope ? 1 : 0
+      this.#scopeMask = { scope, mask }
+    }
+    this.candidates.only = this.#scopeMask.mask
   }
 
   /** Strikes `item` out: no search finds it again. */

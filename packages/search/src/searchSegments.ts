@@ -24,7 +24,11 @@ function isSearchable<I>(item: I): item is I & SearchableItem {
 
 function sameFields(a: SearchableItem, b: SearchableItem): boolean {
   return (
-    a.name === b.name && a.title === b.title && a.uri === b.uri && a.description === b.description
+    a.name === b.name &&
+    a.title === b.title &&
+    a.uri === b.uri &&
+    a.description === b.description &&
+    a.scope === b.scope
   )
 }
 

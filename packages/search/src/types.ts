@@ -7,6 +7,8 @@ export interface SearchableItem {
   title?: string
   uri: string
   description?: string
+  /** A group the item belongs to (a server, say): `search(q, { scope })` finds only that group's items. */
+  scope?: string
 }
 
 /** The fields a hit can be highlighted in. */
@@ -29,6 +31,8 @@ export interface SearchHit<T> {
 export interface SearchOptions {
   /** Most hits to return. @default the search's `limit` */
   limit?: number
+  /** Only items whose `scope` is this. @default every item */
+  scope?: string
 }
 
 export interface ResourceSearch<T extends SearchableItem> {

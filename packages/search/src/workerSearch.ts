@@ -49,6 +49,7 @@ function slim(item: SearchableItem): SearchableItem {
   const copy: SearchableItem = { id: item.id, name: item.name, uri: item.uri }
   if (typeof item.title === 'string') copy.title = item.title
   if (typeof item.description === 'string') copy.description = item.description
+  if (typeof item.scope === 'string') copy.scope = item.scope
   return copy
 }
 
@@ -60,7 +61,11 @@ function isSearchable<I>(item: I): item is I & SearchableItem {
 
 function sameFields(a: SearchableItem, b: SearchableItem): boolean {
   return (
-    a.name === b.name && a.title === b.title && a.uri === b.uri && a.description === b.description
+    a.name === b.name &&
+    a.title === b.title &&
+    a.uri === b.uri &&
+    a.description === b.description &&
+    a.scope === b.scope
   )
 }
 

@@ -24,10 +24,15 @@ export function useServerSignIn(server: ServerSnapshot, name: string): ServerSig
   if (server.status === 'needs-auth') {
     const signingIn = auth.phase === 'signing-in'
     const where = hostOf(auth.authorizationServer)
+    // Without an authorization page ready (discovery or registration failed, signed out)
+    // the list's own summary says what is wrong.
+    const status = signingIn
+      ? 'Signing in… finish in the sign-in window.'
+      : auth.needsAuthorization
+        ? `Sign in to see its resources${where ? ` (you sign in at ${where})` : ''}.`
+        : undefined
     return {
-      status: signingIn
-        ? 'Signing in… finish in the sign-in window.'
-        : `Sign in to see its resources${where ? ` (you sign in at ${where})` : ''}.`,
+      ...(status && { status }),
       ...(error && { error }),
       actions: (
         <button

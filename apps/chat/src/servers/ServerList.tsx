@@ -3,7 +3,14 @@
 // raw error behind "Details") with a Retry that never throws, and the others keep working.
 // A server that needs sign-in offers Sign in; a signed-in one shows its account and Sign out.
 import { describeConnectionFailure, type ServerSnapshot, shortLocation } from '@resource-kit/client'
-import { type PickerSource, useResourceClient, useServers } from '@resource-kit/react'
+import {
+  countResources,
+  isSourceBusy,
+  type PickerSource,
+  resourceCountText,
+  useResourceClient,
+  useServers,
+} from '@resource-kit/react'
 import { AccountLine, useServerSignIn } from '../auth/ServerSignIn.tsx'
 import { AddServerForm } from './AddServerForm.tsx'
 import type { ChatServers } from './useChatServers.ts'
@@ -163,8 +170,7 @@ function statusLine(server: ServerSnapshot, source: PickerSource | undefined): s
     return `Listing failed: ${source.error?.message.slice(0, 200) ?? 'unknown error'}`
   if (source.status === 'loading') return 'Loading resources…'
   if (source.status === 'empty') return 'No resources'
-  const resources = source.resources.length.toLocaleString('en-US')
-  const templates = source.templates?.length ?? 0
-  const more = source.hasMore ? '+' : ''
-  return `${resources}${more} resources · ${templates} template${templates === 1 ? '' : 's'}`
+  // Worded and counted as the picker's server rows say it; no number while pages arrive.
+  if (isSourceBusy(source)) return 'Loading resources…'
+  return resourceCountText(countResources([source]))
 }

@@ -52,6 +52,14 @@ describe('describeConnectionFailure', () => {
     expect(describeConnectionFailure(error).cause).toBe('needs-sign-in')
   })
 
+  it('knows an AuthRequiredError by its class when a minified build renamed it', () => {
+    const error = new AuthRequiredError(
+      'Could not connect to server "x": client registration at the authorization server failed (HTTP 401)',
+    )
+    Object.defineProperty(error, 'name', { value: 'e' }) // what `new.target.name` gives then
+    expect(describeConnectionFailure(error).cause).toBe('needs-sign-in')
+  })
+
   it('reads a timeout from an AbortSignal.timeout reason', () => {
     const reason = new DOMException('The operation timed out.', 'TimeoutError')
     expect(describeConnectionFailure(new ConnectionError('x', { cause: reason })).cause).toBe(

@@ -48,6 +48,21 @@ describe('paging against a real server', () => {
     expect(byItems).toMatchObject({ complete: false, pages: 3, stoppedBy: 'maxItems' })
   })
 
+  it('walks the shared list pass in chunks, resuming from the cursor, each page asked once', async () => {
+    await connect({ resourceCount: 1_000, pageSize: 100, ttlMs: 60_000 })
+    const list = client.resourceList('f')
+    const chunk = await list.load({ pages: 3 })
+    expect(chunk).toMatchObject({ loaded: 300, complete: false, capped: false, loading: false })
+    expect(chunk.nextCursor).toEqual(expect.any(String))
+    const done = await list.load()
+    expect(done).toMatchObject({ loaded: 1_003, complete: true, nextCursor: undefined })
+    expect(done.pages[0]).toBe(chunk.pages[0])
+    const walk = await client.walkResources('f')
+    expect(done.pages.flat().map((r) => r.uri)).toEqual(walk.items.map((r) => r.uri))
+    // The walk was served from the pages the list fetched: 11 requests in all.
+    expect(fixture.calls('resources/list')).toBe(11)
+  })
+
   it('pages one at a time, by cursor and as an async iterator', async () => {
     await connect({ resourceCount: 12, pageSize: 5 })
     const first = await client.listResources('f')

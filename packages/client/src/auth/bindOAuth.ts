@@ -30,7 +30,24 @@ export function bindOAuth(options: BindOAuthOptions): OAuthBinding {
     if (connection) await connection.connect()
   }
   const signIn: ServerAuthSnapshot['signIn'] = async (o) => {
-    if (await oauth.signIn(o?.signal)) await reconnect()
+    try {
+      if (await oauth.signIn(o?.signal)) await reconnect()
+    } catch (error) {
+      // Whoever started it (a picker row, a button) may drop the rejection: the server's
+      // status keeps why the sign-in failed.
+      const connection = options.connection()
+      if (!o?.signal?.aborted && connection?.snapshot.status === 'needs-auth') {
+        connection.requireAuth(
+          error instanceof AuthRequiredError
+            ? error
+            : new AuthRequiredError(
+                `Sign-in to server "${serverId}" did not finish: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+                { serverId },
+              ),
+        )
+      }
+      throw error
+    }
   }
   const signOut: ServerAuthSnapshot['signOut'] = async (o) => {
     const principal = oauth.principal

@@ -61,7 +61,7 @@ export function createInputBridge(): InputBridge {
         id,
         request,
         serverId: context.serverId,
-        ...(context.uri !== undefined && { uri: context.uri }),
+        uri: context.uri,
         respond: settle,
       }
       pending = [...pending, entry]

@@ -1,28 +1,8 @@
 // What the user typed after `@`: `@readme` searches every server, `@demo:readme` only the
-// server `demo` (matched by id or display name, ignoring case).
-
-export interface MentionQuery {
-  /** The server the query is scoped to, when it starts with `<server>:`. */
-  serverId?: string
-  /** The search text (after the scope). */
-  text: string
-}
-
-/** Split `server:text` when `server` names one of `servers`; otherwise the whole query is text. */
-export function parseMentionQuery(
-  query: string,
-  servers: readonly { serverId: string; serverName?: string }[],
-): MentionQuery {
-  const colon = query.indexOf(':')
-  if (colon <= 0) return { text: query }
-  const scope = query.slice(0, colon).toLowerCase()
-  const server =
-    servers.find((s) => s.serverId.toLowerCase() === scope) ??
-    servers.find((s) => slug(s.serverName ?? '') === scope)
-  return server ? { serverId: server.serverId, text: query.slice(colon + 1) } : { text: query }
-}
-
-/** A server name as typed in a scope: lower case, spaces as dashes. */
-export function slug(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-')
-}
+// server `demo` (matched by id or display name, ignoring case). The parser is shared with
+// the side search (shared/queryScope.ts).
+export {
+  parseScopedQuery as parseMentionQuery,
+  type ScopedQuery as MentionQuery,
+  slug,
+} from '../shared/queryScope.ts'

@@ -32,8 +32,8 @@ export async function readMentions(
     unique.map(async (mention): Promise<MentionRead> => {
       try {
         const result = await client.read(mention.serverId, mention.uri, {
-          ...(options.signal && { signal: options.signal }),
-          ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
+          signal: options.signal,
+          maxBytes: options.maxBytes,
         })
         return { mention, status: 'read', result }
       } catch (error) {

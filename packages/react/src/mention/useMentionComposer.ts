@@ -143,9 +143,14 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     variable,
     maxOptions,
   })
-  // A space continues the query while it matches; past that the mention is over.
+  // A space continues the query while it matches; past that the mention is over (once
+  // every server in scope is listed: a list still loading may yet match).
   const spaceWithoutMatch =
-    mode === 'resource' && trigger !== null && hasSpace(trigger.query) && results.total === 0
+    mode === 'resource' &&
+    trigger !== null &&
+    hasSpace(trigger.query) &&
+    results.total === 0 &&
+    !results.unavailable.some((s) => s.status === 'loading' || s.status === 'connecting')
   const { end } = caret
   useEffect(() => {
     if (spaceWithoutMatch && trigger) end(trigger.session)
@@ -185,8 +190,9 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
       insertChip(t, { serverId: option.serverId, uri: option.resource.uri, label: option.label })
     } else if (option.kind === 'template') {
       draftState.start(option.serverId, option.template)
-    } else if (option.value.endsWith('/') && !option.typed) {
-      // A folder: complete inside it, as an editor's path completion does.
+    } else if (option.value.endsWith('/') && !option.typed && option.value !== t.query) {
+      // A folder: complete inside it, as an editor's path completion does (choosing the
+      // folder already typed commits it).
       draftState.descend(option.value)
     } else {
       draftState.answer(option.value)

@@ -4,18 +4,14 @@
 // (`completion/complete`, with the earlier answers as context).
 import type { CompletionResult } from '@resource-kit/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { completionOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import {
-  createMentionSearcher,
-  type MentionOption,
-  mentionCandidates,
-  valueOptions,
-} from './mentionOptions.ts'
+import { type MentionOption, valueOptions } from './mentionOptions.ts'
 import { type MentionQuery, parseMentionQuery } from './mentionQuery.ts'
 import type { TemplateDraft } from './templateDraft.ts'
+import { useMentionIndex } from './useMentionIndex.ts'
 
 /** `resource`: searching resources and templates; `value`: completing a template variable. */
 export type MentionMode = 'resource' | 'value'
@@ -63,9 +59,8 @@ export function useMentionResults(options: UseMentionResultsOptions): MentionRes
   const { sources, mode, draft, variable, maxOptions } = options
   const text = options.query ?? ''
   const client = useResourceClient()
-  const candidates = useMemo(() => mentionCandidates(sources), [sources])
+  const { candidates, searcher } = useMentionIndex(sources, maxOptions)
   const query = useMemo(() => parseMentionQuery(text, sources), [text, sources])
-  const [searcher] = useState(() => createMentionSearcher(maxOptions))
   const searching = mode === 'resource' && options.query !== null
   const resources = useMemo(
     () => (searching ? searcher(candidates, query) : NO_RESULTS),

@@ -7,7 +7,7 @@ import {
   type ResourceTemplate,
 } from '@resource-kit/client'
 import type { SearchableItem, SearchHit } from '@resource-kit/search'
-import { isAssistantOnly } from '../collection/index.ts'
+import { formatCount, isAssistantOnly } from '../collection/index.ts'
 import {
   loadMoreRowId,
   resourceKey,
@@ -46,6 +46,7 @@ export function searchItemsOf(
         uri: resource.uri,
         description: resource.description,
         serverId,
+        scope: serverId,
         kind: 'resource',
         resource,
       })
@@ -59,6 +60,7 @@ export function searchItemsOf(
         uri: template.uriTemplate,
         description: template.description,
         serverId,
+        scope: serverId,
         kind: 'template',
         template,
       })
@@ -133,7 +135,7 @@ function statusRows(source: PickerSource, at: Tail, searching: boolean): PickerR
     })
   }
   if (source.hasMore) {
-    const loaded = source.resources.length.toLocaleString('en-US')
+    const loaded = formatCount(source.resources.length)
     // Searching part of a server says so, and offers the rest (#12: honest scope).
     const label = !searching
       ? `${loaded} loaded — more available. Load more`

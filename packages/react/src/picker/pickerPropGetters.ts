@@ -11,8 +11,10 @@ import type {
   Ref,
   RefCallback,
 } from 'react'
+import { formatCount } from '../collection/formatCount.ts'
 import { composeHandlers, mergeRefs } from '../shared/composeHandlers.ts'
 import { resourceKey, rowDomId } from '../shared/ids.ts'
+import { type ResourceCount, resourceCountText } from '../shared/resourceCount.ts'
 import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { isActionable, type PickerRow } from './pickerRow.ts'
 import type { PickerView } from './pickerStore.ts'
@@ -76,10 +78,12 @@ function rowUri(row: PickerRow): string | undefined {
 }
 
 /** The text of the polite live region: how many results, or how many resources. */
-export function liveMessage(query: string, resultCount: number): string {
-  if (query === '') return `${resultCount.toLocaleString('en-US')} resources`
+export function liveMessage(query: string, resultCount: number, loaded?: ResourceCount): string {
+  // Browsing: what is loaded, resources and templates apart (as the server rows say it).
+  if (query === '')
+    return loaded ? resourceCountText(loaded) : `${formatCount(resultCount)} resources`
   if (resultCount === 0) return 'No results'
-  return `${resultCount.toLocaleString('en-US')} ${resultCount === 1 ? 'result' : 'results'}`
+  return `${formatCount(resultCount)} ${resultCount === 1 ? 'result' : 'results'}`
 }
 
 export function createPropGetters(ctx: GetterContext): PickerPropGetters {

@@ -77,8 +77,14 @@ export class PickerSearch {
   }
 
   /** Hits for `query` from the index as it is now. */
-  search(query: string, limit: number, signal: AbortSignal): Promise<SearchHit<SearchItem>[]> {
-    return this.#search.search(query, { limit, signal })
+  search(
+    query: string,
+    limit: number,
+    signal: AbortSignal,
+    /** Only this server's items (a `server:` scope). */
+    serverId?: string,
+  ): Promise<SearchHit<SearchItem>[]> {
+    return this.#search.search(query, { limit, signal, ...(serverId && { scope: serverId }) })
   }
 
   close(): void {

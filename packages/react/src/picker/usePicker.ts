@@ -9,6 +9,7 @@ import { useStore } from 'zustand'
 import type { NavigationList } from '../combobox/navigationKeys.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { rowDomId } from '../shared/ids.ts'
+import { countResources } from '../shared/resourceCount.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { createPropGetters, liveMessage, type PickerPropGetters } from './pickerPropGetters.ts'
 import { isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
@@ -317,8 +318,12 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     },
   })
   const typeAhead = useTypeAhead(rows, view, revealIndex)
+  const loadedCount = useMemo(
+    () => countResources(options.sources, hideAssistantOnly),
+    [options.sources, hideAssistantOnly],
+  )
   const announcement = useLiveAnnouncement(
-    liveMessage(query, resultCount),
+    liveMessage(query, resultCount, loadedCount),
     isLoadingSources(options.sources),
   )
 

@@ -7,6 +7,7 @@
 
 import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@resource-kit/search'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { parseScopedQuery } from '../shared/queryScope.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { buildSourceRows, type SearchItem } from './buildSourceRows.ts'
 import { listRowsOf, type SourceTree } from './collectionAdapter.ts'
@@ -42,6 +43,7 @@ export interface PickerRowsResult {
 
 interface Found {
   query: string
+  serverId: string | undefined
   hits: SearchHit<SearchItem>[]
 }
 
@@ -66,8 +68,13 @@ function usePickerSearch(limit: number, factory: SearchWorkerFactory | undefined
   return search
 }
 
-/** Hits for `query`, run again whenever the index grows; null without a query. */
-function useHits(search: PickerSearch | null, query: string, limit: number) {
+/** Hits for `query` (in `serverId` only, when scoped), run again whenever the index grows; null without a query. */
+function useHits(
+  search: PickerSearch | null,
+  query: string,
+  limit: number,
+  serverId: string | undefined,
+) {
   const [found, setFound] = useState<Found | null>(null)
   // Replies are numbered as sent: one older than the reply shown is dropped.
   const sent = useRef(0)
@@ -81,11 +88,11 @@ function useHits(search: PickerSearch | null, query: string, limit: number) {
     const controller = new AbortController()
     const run = () => {
       const id = ++sent.current
-      search.search(query, limit, controller.signal).then(
+      search.search(query, limit, controller.signal, serverId).then(
         (hits) => {
           if (id < shown.current || controller.signal.aborted) return
           shown.current = id
-          setFound({ query, hits })
+          setFound({ query, serverId, hits })
         },
         () => {
           // Aborted (a newer query, unmounted) or the search closed: nothing to show.
@@ -98,7 +105,7 @@ function useHits(search: PickerSearch | null, query: string, limit: number) {
       controller.abort()
       unsubscribe()
     }
-  }, [search, query, limit])
+  }, [search, query, limit, serverId])
   return found
 }
 
@@ -124,11 +131,18 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     search?.sync(data)
   }, [search, data])
 
-  const trimmed = query.trim()
-  const found = useHits(search, trimmed, searchLimit)
+  // `demo:readme` searches the server `demo` only, as the composer's `@demo:readme` does.
+  const scoped = useMemo(() => parseScopedQuery(query.trim(), sources), [query, sources])
+  const trimmed = scoped.text.trim()
+  const found = useHits(search, trimmed, searchLimit, scoped.serverId)
   // Until the first reply of a query, the rows before it stay (no flash of "No results").
   const hits = trimmed === '' || !found ? null : found.hits
-  const searchPending = trimmed !== '' && found?.query !== trimmed
+  const searchPending =
+    trimmed !== '' && (found?.query !== trimmed || found.serverId !== scoped.serverId)
+  const shownSources = useMemo(
+    () => (scoped.serverId ? sources.filter((s) => s.serverId === scoped.serverId) : sources),
+    [sources, scoped.serverId],
+  )
 
   const trees = useMemo(() => {
     const map = new Map<string, SourceTree>()
@@ -158,7 +172,7 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
   const built = useMemo(
     () =>
       buildSourceRows({
-        sources,
+        sources: shownSources,
         view,
         hits,
         expandedIds,
@@ -167,7 +181,7 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
         trees,
         listRows,
       }),
-    [sources, view, hits, expandedIds, directories, hideAssistantOnly, trees, listRows],
+    [shownSources, view, hits, expandedIds, directories, hideAssistantOnly, trees, listRows],
   )
   return useMemo(() => ({ ...built, searchPending }), [built, searchPending])
 }

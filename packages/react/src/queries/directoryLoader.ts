@@ -19,7 +19,7 @@ export function contentsToResources(contents: readonly ResourceContents[]): Reso
   return contents.map((c) => ({
     uri: c.uri,
     name: nameOf(c.uri),
-    ...(c.mimeType !== undefined && { mimeType: c.mimeType }),
+    mimeType: c.mimeType,
   }))
 }
 

@@ -1,3 +1,5 @@
 // The shared types' public surface: what every feature produces or consumes.
 
+export type { ResourceCount } from './resourceCount.ts'
+export { countResources, isSourceBusy, resourceCountText } from './resourceCount.ts'
 export type { PickerSource, ResourceDescriptor, SourceStatus } from './sourceTypes.ts'

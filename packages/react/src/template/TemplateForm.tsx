@@ -98,7 +98,7 @@ export function TemplateForm(props: TemplateFormProps) {
           serverId,
           uri,
           name: lastSegment(uri),
-          ...(props.mimeType !== undefined && { mimeType: props.mimeType }),
+          mimeType: props.mimeType,
         },
         result,
       )

@@ -58,7 +58,7 @@ export function useTemplateCompletion(
   })
   return {
     values: query.data?.values ?? [],
-    ...(query.data?.total !== undefined && { total: query.data.total }),
+    total: query.data?.total,
     hasMore: query.data?.hasMore === true,
     isFetching: query.isFetching,
     error: query.error,

@@ -107,4 +107,16 @@ describe('useMentionComposer', () => {
     await user.keyboard('{Enter}')
     expect(editor.querySelector('[data-rk-mention]')?.textContent).toBe('@a.md')
   })
+
+  it('keeps a query with a space open while a server in scope is still loading', async () => {
+    const loading: PickerSource[] = [
+      ...sources,
+      { serverId: 'slow', serverName: 'Slow', status: 'loading', resources: [] },
+    ]
+    const { api, editor, user } = setup({ sources: loading })
+    await user.click(editor)
+    await user.keyboard('@read me')
+    expect(api.current).toMatchObject({ open: true, total: 0 })
+    expect(api.current?.announcement).toContain('still loading')
+  })
 })

@@ -37,6 +37,7 @@ export const PickerItem = memo(function PickerItem({
   const baseId = usePickerSelector((p) => p.baseId)
   const view = usePickerSelector((p) => p.view)
   const selectionMode = usePickerSelector((p) => p.selectionMode)
+  const hideAssistantOnly = usePickerSelector((p) => p.store.getState().hideAssistantOnly)
   const actions = {
     highlight: (id: string) => handle.get().store.getState().highlight(id),
     activate: (r: PickerRow) => handle.get().activate(r),
@@ -57,6 +58,7 @@ export const PickerItem = memo(function PickerItem({
           row={row}
           change={updated ? 'updated' : added ? 'new' : undefined}
           location={view === 'list' || isHit(row)}
+          hideAssistantOnly={hideAssistantOnly}
         />
       )}
     </div>

@@ -2,8 +2,9 @@
 // The row is named by this content (no aria-label), so the name always holds the visible
 // text (WCAG 2.5.3). The `{' '}` between parts keeps words apart in that name: inline
 // spans join without a space, and a flex row does not render whitespace-only text.
-import { formatBytes, formatLastModified, mimeIcon } from '../../collection/index.ts'
+import { formatBytes, formatCount, formatLastModified, mimeIcon } from '../../collection/index.ts'
 import { ResourceLocation } from '../../shared/ResourceLocation.tsx'
+import { countResources, isSourceBusy, resourceCountText } from '../../shared/resourceCount.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { PickerHighlight } from './PickerHighlight.tsx'
 import { ServerIcon } from './ServerIcon.tsx'
@@ -80,6 +81,8 @@ export interface PickerRowContentProps {
   change?: RowChange | undefined
   /** Show where the resource lives (its URI, dimmed): in the list view and in search results. */
   location?: boolean
+  /** Counts leave assistant-only items out (as the list does). */
+  hideAssistantOnly?: boolean
 }
 
 /** The dot of a new or updated resource; the word is read, the dot is seen. */
@@ -92,7 +95,17 @@ function ChangeMark({ change }: { change: RowChange | undefined }) {
 }
 
 /** Default content of a row of any kind. */
-export function PickerRowContent({ row, change, location = false }: PickerRowContentProps) {
+export function PickerRowContent({
+  row,
+  change,
+  location = false,
+  hideAssistantOnly = false,
+}: PickerRowContentProps) {
+  // A server's count, once its pages have settled (never page by page), browsing only.
+  const count =
+    row.kind === 'server' && row.source.status === 'ready' && !isSourceBusy(row.source)
+      ? resourceCountText(countResources([row.source], hideAssistantOnly))
+      : undefined
   switch (row.kind) {
     case 'server':
       return (
@@ -100,6 +113,12 @@ export function PickerRowContent({ row, change, location = false }: PickerRowCon
           <Chevron row={row} />
           <ServerIcon icons={row.source.icons} />
           <span className="rk-label">{row.label}</span>
+          {count !== undefined && (
+            <>
+              {' '}
+              <span className="rk-count">{count}</span>
+            </>
+          )}
           {row.source.status !== 'ready' && (
             <>
               {' '}
@@ -187,8 +206,8 @@ export function PickerRowContent({ row, change, location = false }: PickerRowCon
         <>
           <span className="rk-status-text">
             {row.searched === undefined
-              ? `${row.source.resources.length.toLocaleString('en-US')} loaded — more available`
-              : `Searched ${row.searched.toLocaleString('en-US')} of ${row.searched.toLocaleString('en-US')}+ resources.`}
+              ? `${formatCount(row.source.resources.length)} loaded — more available`
+              : `Searched ${formatCount(row.searched)} of ${formatCount(row.searched)}+ resources.`}
           </span>{' '}
           <span className="rk-action">
             {row.source.loadingMore

@@ -138,7 +138,7 @@ describe('Picker parts', () => {
           g.getAttribute('aria-labelledby') &&
           document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent,
       ),
-    ).toEqual(['FILES', 'DB'])
+    ).toEqual(['FILES 3 resources', 'DB 1 resource'])
     expect(
       within(groups[0]!)
         .getAllByRole('option')

@@ -81,3 +81,39 @@ describe('row locations', () => {
     expect(document.querySelectorAll('.rk-location')).toHaveLength(10)
   })
 })
+
+describe('server counts', () => {
+  const inline = document.createElement('style')
+  inline.textContent = 'span, mark, time, code { display: inline }'
+  beforeAll(() => document.head.append(inline))
+  afterAll(() => inline.remove())
+
+  const withTemplate = (extra: Partial<PickerSource>): PickerSource => ({
+    ...source,
+    templates: [{ uriTemplate: 'file:///workspace/{path}', name: 'file' }],
+    ...extra,
+  })
+  const tree = (sources: PickerSource[]) => (
+    <StrictMode>
+      <Picker.Root initialRect={{ width: 400, height: 640 }} sources={sources}>
+        <Picker.Input />
+        <Picker.List />
+      </Picker.Root>
+    </StrictMode>
+  )
+  const countShown = () => document.querySelector('.rk-count')?.textContent ?? null
+
+  it('shows a server’s count once its pages settle, templates apart, never page by page', () => {
+    const { rerender } = render(
+      tree([withTemplate({ resources: invoices.slice(0, 3), loadingMore: true, hasMore: true })]),
+    )
+    expect(countShown()).toBeNull()
+    rerender(
+      tree([withTemplate({ resources: invoices.slice(0, 6), loadingMore: true, hasMore: true })]),
+    )
+    expect(countShown()).toBeNull()
+    rerender(tree([withTemplate({ resources: invoices })]))
+    expect(countShown()).toBe('10 resources · 1 template')
+    expect(screen.getByRole('treeitem', { name: /^demo 10 resources · 1 template/ })).toBeTruthy()
+  })
+})
