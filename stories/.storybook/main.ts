@@ -4,7 +4,8 @@ import { defaultClientConditions, mergeConfig } from 'vite'
 const config: StorybookConfig = {
   stories: ['../**/*.stories.@(ts|tsx)'],
   framework: '@storybook/react-vite',
-  addons: ['@storybook/addon-vitest'],
+  // Docs: the autodocs page of every part (tags in preview.tsx), with its controls.
+  addons: ['@storybook/addon-docs', '@storybook/addon-vitest'],
   core: { disableTelemetry: true },
   // Workspace packages resolve to their `src` (the `source` export condition), so stories
   // need no build.
