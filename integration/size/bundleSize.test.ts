@@ -49,6 +49,9 @@ const BUDGETS: Record<string, Budget> = {
       'use-sync-external-store',
       'packages/react',
       'packages/search',
+      // The picker's search index runs in a Web Worker when the host gives one (#13): the
+      // main-thread side of that worker talks comlink.
+      'comlink',
       // RFC 6570 templates (packages/client/src/uriTemplate.ts): parse, expand, match.
       '@hyperjump/uri-template',
       'uri-templates',
