@@ -146,7 +146,7 @@ function statusRows(source: PickerSource, at: Tail, searching: boolean): PickerR
       kind: 'loadMore',
       source,
       label,
-      ...(searching && { searched: source.resources.length }),
+      searched: searching ? source.resources.length : undefined,
       posInSet: 1,
       setSize: 1,
     })

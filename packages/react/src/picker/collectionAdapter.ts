@@ -26,7 +26,7 @@ export function buildSourceTree(source: PickerSource, hideAssistantOnly: boolean
 function toRow(node: TreeNode, place: RowBase): PickerRow | undefined {
   switch (node.kind) {
     case 'folder':
-      return { ...place, kind: 'folder', ...(node.uri !== undefined && { uri: node.uri }) }
+      return { ...place, kind: 'folder', uri: node.uri }
     case 'directory':
       return { ...place, kind: 'directory', resource: node.resource }
     case 'resource':

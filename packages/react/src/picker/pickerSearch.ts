@@ -39,7 +39,7 @@ export class PickerSearch {
   constructor(options: PickerSearchOptions) {
     this.#search = createWorkerSearch<SearchItem>({
       limit: options.limit,
-      ...(options.endpoint && { endpoint: options.endpoint }),
+      endpoint: options.endpoint,
     })
     this.#slicer = options.slicer
   }
@@ -84,7 +84,7 @@ export class PickerSearch {
     /** Only this server's items (a `server:` scope). */
     serverId?: string,
   ): Promise<SearchHit<SearchItem>[]> {
-    return this.#search.search(query, { limit, signal, ...(serverId && { scope: serverId }) })
+    return this.#search.search(query, { limit, signal, scope: serverId || undefined })
   }
 
   close(): void {

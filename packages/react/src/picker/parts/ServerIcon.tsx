@@ -15,7 +15,7 @@ export interface ServerIconProps {
 /** The first safe icon of a server, or a neutral placeholder. */
 export function ServerIcon({ icons, size = 16, theme }: ServerIconProps) {
   const [failed, setFailed] = useState(false)
-  const src = safeIconSrc(icons, { size, ...(theme && { theme }) })
+  const src = safeIconSrc(icons, { size, theme })
   if (!src || failed)
     return <span className="rk-server-icon" data-placeholder="" aria-hidden="true" />
   return (
