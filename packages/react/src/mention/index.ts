@@ -4,7 +4,11 @@
 export type { MentionComposerHandle, MentionComposerProps } from './MentionComposer.tsx'
 export { MentionComposer, MentionPopup } from './MentionComposer.tsx'
 export type { MentionOption } from './mentionOptions.ts'
-export type { MentionPropGetters } from './mentionPropGetters.ts'
+export type {
+  MentionEditorProps,
+  MentionOptionProps,
+  MentionPropGetters,
+} from './mentionPropGetters.ts'
 export type { MentionRef, MentionSegment } from './mentionToken.ts'
 export {
   formatMentionToken,
