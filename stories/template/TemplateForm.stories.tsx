@@ -41,19 +41,21 @@ export const TicketWithCompletion: S = {
     const project = await canvas.findByRole('combobox', { name: /project/ })
     await userEvent.click(project)
     await userEvent.keyboard('ap')
-    const suggestions = canvas.getByRole('listbox', { name: 'Suggestions for project' })
+    const suggestions = await canvas.findByRole('listbox', { name: 'Suggestions for project' })
     await waitFor(() =>
       expect(within(suggestions).getAllByRole('option')[0]).toHaveTextContent('api'),
     )
     await userEvent.keyboard('{ArrowDown}{Enter}')
-    await expect(project).toHaveValue('api')
+    await waitFor(() => expect(project).toHaveValue('api'))
     await userEvent.click(canvas.getByRole('combobox', { name: /id/ }))
     await userEvent.keyboard('1')
-    const ids = canvas.getByRole('listbox', { name: 'Suggestions for id' })
+    const ids = await canvas.findByRole('listbox', { name: 'Suggestions for id' })
     await waitFor(() => expect(within(ids).getAllByRole('option').length).toBeGreaterThan(0))
     await userEvent.keyboard('{ArrowDown}{Enter}')
-    await expect(canvas.getByRole('status', { name: 'Resulting URI' })).toHaveTextContent(
-      /^ticket:\/\/api\/1/,
+    await waitFor(() =>
+      expect(canvas.getByRole('status', { name: 'Resulting URI' })).toHaveTextContent(
+        /^ticket:\/\/api\/1/,
+      ),
     )
     await userEvent.click(canvas.getByRole('button', { name: 'Open' }))
     await waitFor(() => expect(canvasElement.querySelector('.rk-preview')).not.toBeNull())
