@@ -12,8 +12,23 @@ export interface IndicatorContrast {
   tint: number
 }
 
-export function indicatorContrast(row: Locator): Promise<IndicatorContrast> {
+/**
+ * Reads the indicator of the row the locator finds. A row re-rendered between Playwright's
+ * lookup and the read (results still arriving) is detached, with empty computed styles:
+ * that read is thrown away and the row looked up again.
+ */
+export async function indicatorContrast(row: Locator): Promise<IndicatorContrast> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const contrast = await readIndicatorContrast(row)
+    if (contrast) return contrast
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the highlighted row was re-rendered on every read (20 tries)')
+}
+
+function readIndicatorContrast(row: Locator): Promise<IndicatorContrast | null> {
   return row.evaluate((el) => {
+    if (!el.isConnected) return null
     const rgb = (color: string) =>
       color
         .match(/[\d.]+/g)!
