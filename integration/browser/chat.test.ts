@@ -121,6 +121,14 @@ describe('chat app', () => {
     const request = page.getByRole('dialog', { name: /needs your input/ })
     await request.waitFor({ timeout: 10_000 })
     await expect.poll(() => focused(request)).toBe(true)
+    // The sent message says it waits for the user, and where, not that it is reading.
+    const waiting = page.locator('.chat-message').last().locator('.chat-model-input')
+    await expect(waiting.locator('.chat-model-input-title').textContent()).resolves.toBe(
+      'Waiting for you',
+    )
+    await expect(waiting.locator('.chat-model-input-hint').textContent()).resolves.toMatch(
+      /^Answer the request below to read /,
+    )
     await page.keyboard.press('Escape')
     await request.waitFor({ state: 'detached' })
     await expect.poll(() => focused(input)).toBe(true)

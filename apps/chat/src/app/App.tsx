@@ -116,7 +116,11 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           </div>
         )}
         <div className="chat-scroll">
-          <MessageList messages={conversation.messages} />
+          <MessageList
+            messages={conversation.messages}
+            inputBridge={chat.inputBridge}
+            previewing={previewing}
+          />
         </div>
         <InputRequestPanel
           inputBridge={chat.inputBridge}

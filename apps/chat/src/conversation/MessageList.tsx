@@ -1,9 +1,17 @@
 // The conversation so far, newest at the bottom, scrolled to the end on each new message.
+import type { InputBridge, ResourceDescriptor } from '@resource-kit/react'
 import { useEffect, useRef } from 'react'
 import type { ChatMessage } from './chatMessage.ts'
 import { MessageView } from './MessageView.tsx'
 
-export function MessageList({ messages }: { messages: readonly ChatMessage[] }) {
+export interface MessageListProps {
+  messages: readonly ChatMessage[]
+  inputBridge: InputBridge
+  /** The resource in the preview (its input form shows there). */
+  previewing: ResourceDescriptor | null
+}
+
+export function MessageList({ messages, inputBridge, previewing }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null)
   const last = messages.at(-1)
   useEffect(() => {
@@ -27,7 +35,7 @@ export function MessageList({ messages }: { messages: readonly ChatMessage[] }) 
     <>
       <ol className="chat-messages" aria-label="Messages">
         {messages.map((m) => (
-          <MessageView key={m.id} message={m} />
+          <MessageView key={m.id} message={m} inputBridge={inputBridge} previewing={previewing} />
         ))}
       </ol>
       <div ref={end} />

@@ -2,8 +2,11 @@
 // mentioned resource. Its attachments stay watched: a change after sending is marked.
 import {
   attachmentKey,
+  type InputBridge,
   mentionsOf,
   parseMentions,
+  type ResourceDescriptor,
+  useInputRequests,
   useMentionAttachments,
 } from '@resource-kit/react'
 import { useMemo } from 'react'
@@ -11,11 +14,45 @@ import { ContextCard } from './ContextCard.tsx'
 import type { ChatMessage } from './chatMessage.ts'
 import { MessageText } from './MessageText.tsx'
 import { modelInput } from './modelContext.ts'
+import { type ReadingState, readingState } from './readingState.ts'
 
-export function MessageView({ message }: { message: ChatMessage }) {
+export interface MessageViewProps {
+  message: ChatMessage
+  /** Where the reads' input requests wait: a read that waits for one says so. */
+  inputBridge: InputBridge
+  /** The resource in the preview (its input form shows there). */
+  previewing: ResourceDescriptor | null
+}
+
+function ModelInputTitle({ state }: { state: ReadingState }) {
+  if (state.kind === 'waiting') {
+    return (
+      <>
+        <h3 className="chat-model-input-title" data-waiting="">
+          Waiting for you
+        </h3>
+        <p className="chat-model-input-hint">
+          Answer the request {state.where === 'preview' ? 'in the preview' : 'below'} to read{' '}
+          {state.mention.label}.
+        </p>
+      </>
+    )
+  }
+  return (
+    <h3 className="chat-model-input-title">
+      {state.kind === 'reading'
+        ? 'Reading the attached resources…'
+        : `What the model receives · ${state.count} resource${state.count === 1 ? '' : 's'}`}
+    </h3>
+  )
+}
+
+export function MessageView({ message, inputBridge, previewing }: MessageViewProps) {
   const segments = useMemo(() => parseMentions(message.text), [message.text])
   const mentions = useMemo(() => mentionsOf(segments), [segments])
   const { attachments } = useMentionAttachments(mentions)
+  const pending = useInputRequests(inputBridge)
+  const state = readingState(message, mentions, pending, previewing)
   const updated = new Set(attachments.filter((a) => a.updated).map((a) => a.key))
   const time = new Date(message.sentAt).toLocaleTimeString([], {
     hour: '2-digit',
@@ -32,11 +69,7 @@ export function MessageView({ message }: { message: ChatMessage }) {
       </div>
       {mentions.length > 0 && (
         <section className="chat-model-input" aria-label="What the model receives">
-          <h3 className="chat-model-input-title">
-            {message.status === 'reading'
-              ? 'Reading the attached resources…'
-              : `What the model receives · ${message.context.length} resource${message.context.length === 1 ? '' : 's'}`}
-          </h3>
+          <ModelInputTitle state={state} />
           {message.context.map((item) => (
             <ContextCard
               key={attachmentKey(item)}

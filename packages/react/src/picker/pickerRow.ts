@@ -50,6 +50,11 @@ export function isNavigable(row: PickerRow, view: 'tree' | 'list'): boolean {
   return row.kind !== 'server' || view === 'tree'
 }
 
+/** The server needs sign-in and can start it now (not already signing in). */
+export function canSignIn(source: PickerSource): boolean {
+  return source.status === 'needs-auth' && source.signIn !== undefined && !source.signingIn
+}
+
 /** Rows that do something when activated (the others are aria-disabled). */
 export function isActionable(row: PickerRow): boolean {
   switch (row.kind) {

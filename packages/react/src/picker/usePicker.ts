@@ -12,7 +12,7 @@ import { rowDomId } from '../shared/ids.ts'
 import { countResources } from '../shared/resourceCount.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { createPropGetters, liveMessage, type PickerPropGetters } from './pickerPropGetters.ts'
-import { isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
+import { canSignIn, isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
 import {
   type ActiveTemplate,
   createPickerStore,
@@ -225,6 +225,10 @@ export function usePicker(options: UsePickerOptions): PickerApi {
           return
         }
         case 'server':
+          // Collapsed, a server hides its "Sign in" row: opening it signs in, one step not two.
+          if (!row.expanded && canSignIn(row.source)) row.source.signIn?.()
+          setExpanded(row, !row.expanded)
+          return
         case 'folder':
         case 'directory':
           setExpanded(row, !row.expanded)
