@@ -205,6 +205,10 @@ export class SourcesTracker {
     if (entry.list === list && entry.offList) return
     entry.offList?.()
     this.#stopWalk(entry)
+    // Another pass (the server was re-added): its pages are not a continuation of ours.
+    if (entry.list && entry.list !== list) {
+      entry.items = { generation: -1, pageCount: 0, resources: [] }
+    }
     entry.list = list
     entry.offList = list.subscribe(() => {
       if (entry.disposed) return

@@ -49,3 +49,24 @@ describe('SourcesTracker background walk', () => {
     client.queryClient.unmount()
   })
 })
+
+describe('SourcesTracker lists', () => {
+  it('shows only the new pass of a server removed and added again between updates (already walked)', async () => {
+    const client = createFakeClient([
+      { snapshot: readySnapshot('s'), pages: [makeResources(2, 'x://old/')] },
+    ])
+    const tracker = new SourcesTracker(client)
+    tracker.setServers(client.getServers())
+    await vi.waitFor(() => expect(tracker.getSnapshot()[0]?.resources).toHaveLength(2))
+    await client.removeServer('s')
+    client.setServer('s', { snapshot: readySnapshot('s'), pages: [makeResources(3, 'x://new/')] })
+    // Another consumer walked the new pass already: it has as many pages as the old one.
+    await client.resourceList('s').load()
+    tracker.setServers(client.getServers())
+    await vi.waitFor(() => expect(tracker.getSnapshot()[0]?.resources).toHaveLength(3))
+    expect(tracker.getSnapshot()[0]!.resources.every((r) => r.uri.startsWith('x://new/'))).toBe(
+      true,
+    )
+    tracker.destroy()
+  })
+})
