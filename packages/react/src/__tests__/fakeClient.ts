@@ -27,6 +27,8 @@ export interface FakeServer {
   templates?: ResourceTemplate[]
   reads?: Record<string, ReadResult | Error>
   complete?: (options: CompleteOptions) => CompletionResult | Promise<CompletionResult>
+  /** How long each list page stays fresh. @default 60_000 */
+  ttlMs?: number
 }
 
 export interface FakeClient extends ResourceClient {
@@ -121,7 +123,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
       return {
         items,
         ...(next !== undefined && { nextCursor: next }),
-        ttlMs: 60_000,
+        ttlMs: s.ttlMs ?? 60_000,
         cacheScope: 'public',
       }
     },

@@ -1,31 +1,24 @@
-// Per-server list and template observers behind one subscribe/getSnapshot pair, so a
-// single hook can follow any number of servers (useQueries has no infinite variant).
+// Per-server lists and template observers behind one subscribe/getSnapshot pair, so a
+// single hook can follow any number of servers. Each server's resources come from the
+// client's shared list pass (`client.resourceList`): the background walk asks it for one
+// more page per idle period and never re-asks a page the pass has, however stale it gets.
 // One server failing only changes its own entry: the others' items stay. The same per-server
 // watch carries list_changed and `updated(uri)` for the resources it is asked to follow.
 import {
   DEFAULT_MAX_PAGES,
-  type Page,
   type Resource,
   type ResourceClient,
+  type ResourceList,
+  type ResourceListSnapshot,
   type ServerSnapshot,
   type Watch,
   type WatchTarget,
 } from '@resource-kit/client'
 import { createTimeSlicer, type TimeSlicer } from '@resource-kit/search'
-import {
-  type InfiniteData,
-  InfiniteQueryObserver,
-  type InfiniteQueryObserverResult,
-  QueryObserver,
-  type QueryObserverResult,
-} from '@tanstack/react-query'
+import { QueryObserver, type QueryObserverResult } from '@tanstack/react-query'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { reactKeys } from './queryKeys.ts'
-import {
-  resourceListInfiniteOptions,
-  type TemplateList,
-  templateListOptions,
-} from './queryOptions.ts'
+import { type TemplateList, templateListOptions } from './queryOptions.ts'
 
 export interface SourcesTrackerOptions {
   /** Resources loaded automatically per batch before "more available" shows. @default no limit (see `maxPages`) */
@@ -50,23 +43,26 @@ export interface WatchedResource {
 /** Called when a server says a followed resource changed (`notifications/resources/updated`). */
 export type ResourceUpdatedListener = (serverId: string, uri: string) => void
 
-type ListData = InfiniteData<Page<Resource>, unknown>
-type ListResult = InfiniteQueryObserverResult<ListData>
-type ListKey = ReturnType<typeof reactKeys.resourceList>
 type TemplateKey = ReturnType<typeof reactKeys.templateList>
 
 interface Entry {
   server: ServerSnapshot
-  list: InfiniteQueryObserver<Page<Resource>, Error, ListData, ListKey, string | undefined>
+  /** The client's list pass for this server (kept once the server was ready, for its pages). */
+  list?: ResourceList
+  /** Unsubscribes from `list` while the server is ready. */
+  offList?: () => void
   templates: QueryObserver<TemplateList, Error, TemplateList, TemplateList, TemplateKey>
   budget: number
   pageBudget: number
-  /** A next page waits for an idle period. */
-  waiting: boolean
+  /** A load-more asked for pages past the client's cap. */
+  beyondCap: boolean
+  /** The background walk in progress (one page per idle period). */
+  walk?: AbortController
   disposed: boolean
   unsubscribe: (() => void)[]
   watch?: Watch
-  items: { pages: unknown; resources: Resource[] }
+  /** The flat resources of `list`'s pages, grown by appending within a generation. */
+  items: { generation: number; pageCount: number; resources: readonly Resource[] }
   source?: PickerSource
 }
 
@@ -150,31 +146,20 @@ export class SourcesTracker {
 
   #create(server: ServerSnapshot): Entry {
     const client = this.#client
-    const qc = client.queryClient
     const entry: Entry = {
       server,
-      list: new InfiniteQueryObserver(qc, {
-        ...resourceListInfiniteOptions(client, server.id),
-        enabled: false,
-      }),
-      templates: new QueryObserver(qc, {
+      templates: new QueryObserver(client.queryClient, {
         ...templateListOptions(client, server.id),
         enabled: false,
       }),
       budget: this.#batchSize,
       pageBudget: this.#maxPages,
-      waiting: false,
+      beyondCap: false,
       disposed: false,
       unsubscribe: [],
-      items: { pages: undefined, resources: [] },
+      items: { generation: -1, pageCount: 0, resources: [] },
     }
-    entry.unsubscribe.push(
-      entry.list.subscribe((result) => {
-        this.#autoLoad(entry, result)
-        this.#update()
-      }),
-      entry.templates.subscribe(() => this.#update()),
-    )
+    entry.unsubscribe.push(entry.templates.subscribe(() => this.#update()))
     this.#configure(entry)
     return entry
   }
@@ -182,7 +167,7 @@ export class SourcesTracker {
   #configure(entry: Entry): void {
     const { server } = entry
     const enabled = server.status === 'ready' && server.capabilities?.resources !== undefined
-    entry.list.setOptions({ ...resourceListInfiniteOptions(this.#client, server.id), enabled })
+    this.#follow(entry, enabled)
     entry.templates.setOptions({ ...templateListOptions(this.#client, server.id), enabled })
     const resources = server.capabilities?.resources
     const target: WatchTarget = {
@@ -207,27 +192,80 @@ export class SourcesTracker {
     }
   }
 
-  #autoLoad(entry: Entry, result: ListResult): void {
-    if (entry.waiting || !wantsNextPage(entry, result)) return
-    // The next page is asked for in an idle period: the walk goes on in the background
-    // while the page stays responsive.
-    entry.waiting = true
-    this.#slicer.idle().then(
-      () => {
-        entry.waiting = false
-        if (entry.disposed) return
-        if (wantsNextPage(entry, entry.list.getCurrentResult())) void entry.list.fetchNextPage()
-        else this.#update()
-      },
-      () => {
-        entry.waiting = false
-        if (!entry.disposed) this.#update()
-      },
-    )
+  /** Subscribes to the server's list pass while it is ready (and walks it); stops otherwise. */
+  #follow(entry: Entry, enabled: boolean): void {
+    if (!enabled) {
+      this.#stopWalk(entry)
+      entry.offList?.()
+      entry.offList = undefined
+      return
+    }
+    // The same object for as long as the server stays; a removed and re-added one has a new pass.
+    const list = this.#client.resourceList(entry.server.id)
+    if (entry.list === list && entry.offList) return
+    entry.offList?.()
+    this.#stopWalk(entry)
+    // Another pass (the server was re-added): its pages are not a continuation of ours.
+    if (entry.list && entry.list !== list) {
+      entry.items = { generation: -1, pageCount: 0, resources: [] }
+    }
+    entry.list = list
+    entry.offList = list.subscribe(() => {
+      if (entry.disposed) return
+      // A revalidation replaced the pages, or another consumer walked: go on if this batch wants more.
+      if (!entry.walk && wantsNextPage(entry, list.getSnapshot())) this.#startWalk(entry)
+      this.#update()
+    })
+    this.#startWalk(entry)
+  }
+
+  #startWalk(entry: Entry, retry = false): void {
+    const list = entry.list
+    if (!list || entry.walk || entry.disposed || !entry.offList) return
+    const snapshot = list.getSnapshot()
+    if (!retry && !wantsNextPage(entry, snapshot)) return
+    const controller = new AbortController()
+    entry.walk = controller
+    void this.#walk(entry, list, controller.signal).finally(() => {
+      if (entry.walk !== controller) return
+      entry.walk = undefined
+      if (!entry.disposed) this.#update()
+    })
+  }
+
+  /** One page now, then one more per idle period, while the batch wants more. */
+  async #walk(entry: Entry, list: ResourceList, signal: AbortSignal): Promise<void> {
+    let before = list.getSnapshot()
+    for (let first = true; ; first = false) {
+      if (!first) {
+        try {
+          await this.#slicer.idle(signal)
+        } catch {
+          return
+        }
+        if (signal.aborted || !wantsNextPage(entry, list.getSnapshot())) return
+      }
+      before = list.getSnapshot()
+      const after = await list.load({ pages: 1, signal, beyondCap: entry.beyondCap })
+      if (signal.aborted || after.error) return
+      // No page came (the list was closed or reset): stop rather than spin.
+      if (after.generation === before.generation && after.pages.length === before.pages.length) {
+        return
+      }
+      if (!wantsNextPage(entry, after)) return
+    }
+  }
+
+  #stopWalk(entry: Entry): void {
+    entry.walk?.abort()
+    entry.walk = undefined
   }
 
   #dispose(id: string, entry: Entry): void {
     entry.disposed = true
+    this.#stopWalk(entry)
+    entry.offList?.()
+    entry.offList = undefined
     for (const off of entry.unsubscribe) off()
     void entry.watch?.close()
     this.#entries.delete(id)
@@ -248,25 +286,33 @@ export class SourcesTracker {
 
   #toSource(entry: Entry): PickerSource {
     const { server } = entry
-    const list = entry.list.getCurrentResult()
+    const list = entry.list?.getSnapshot()
     const templates = entry.templates.getCurrentResult()
-    const pages = list.data?.pages
-    if (entry.items.pages !== pages) {
-      entry.items = { pages, resources: pages ? pages.flatMap((p) => p.items) : [] }
-    }
-    const resources = entry.items.resources
     const base = {
       serverId: server.id,
       serverName:
         server.serverInfo?.title ?? server.serverInfo?.name ?? server.auth?.serverName ?? server.id,
       icons: server.serverInfo?.icons,
-      resources,
+      resources: resourcesOf(entry, list),
       templates: templates.data?.items ?? [],
     }
-    const source = withStatus(base, entry, list, templates, this.#client, () => {
-      entry.budget = countItems(list) + this.#batchSize
-      entry.pageBudget = (list.data?.pages.length ?? 0) + this.#maxPages
-      void entry.list.fetchNextPage()
+    const source = withStatus(base, entry, list, templates, this.#client, {
+      loadMore: () => {
+        const current = entry.list?.getSnapshot()
+        entry.budget = (current?.loaded ?? 0) + this.#batchSize
+        entry.pageBudget = (current?.pages.length ?? 0) + this.#maxPages
+        // Past the client's cap too: the user asked for more.
+        entry.beyondCap = true
+        this.#startWalk(entry)
+        this.#update()
+      },
+      retry: () => {
+        const current = entry.list?.getSnapshot()
+        // A failed revalidation of a complete list: walk it again from page 1.
+        if (current?.complete) entry.list?.refresh()
+        else this.#startWalk(entry, true)
+        this.#update()
+      },
     })
     // Reuse the previous object when nothing visible changed (stable identity for React).
     const prev = entry.source
@@ -276,25 +322,45 @@ export class SourcesTracker {
   }
 }
 
-/** Whether the walk continues: more pages, none in flight, within this batch's bounds. */
-function wantsNextPage(entry: Entry, result: ListResult): boolean {
-  if (!result.hasNextPage || result.isFetching || result.isError) return false
-  return countItems(result) < entry.budget && (result.data?.pages.length ?? 0) < entry.pageBudget
+/**
+ * The flat resources of the list's pages. Within one generation pages are only appended:
+ * the earlier resources stay the same objects in the same places, so the picker appends
+ * the new tail to its tree and index; a new generation (replaced pages) is a new list.
+ */
+function resourcesOf(entry: Entry, list: ResourceListSnapshot | undefined): readonly Resource[] {
+  if (!list) return entry.items.resources
+  const { items } = entry
+  if (items.generation === list.generation && items.pageCount === list.pages.length) {
+    return items.resources
+  }
+  let resources: Resource[]
+  if (items.generation === list.generation && items.pageCount < list.pages.length) {
+    resources = items.resources.slice()
+    for (let i = items.pageCount; i < list.pages.length; i++) {
+      for (const resource of list.pages[i] ?? []) resources.push(resource)
+    }
+  } else {
+    resources = list.pages.flat()
+  }
+  entry.items = { generation: list.generation, pageCount: list.pages.length, resources }
+  return resources
 }
 
-function countItems(result: { data?: InfiniteData<Page<Resource>, unknown> }): number {
-  let n = 0
-  for (const page of result.data?.pages ?? []) n += page.items.length
-  return n
+/** Whether the walk goes on: more pages, no failure, within this batch's bounds and the cap. */
+function wantsNextPage(entry: Entry, list: ResourceListSnapshot): boolean {
+  if (list.error || list.complete) return false
+  if (list.pages.length > 0 && list.nextCursor === undefined) return false
+  if (list.capped && !entry.beyondCap) return false
+  return list.loaded < entry.budget && list.pages.length < entry.pageBudget
 }
 
 function withStatus(
   base: Omit<PickerSource, 'status'>,
   entry: Entry,
-  list: ListResult,
+  list: ResourceListSnapshot | undefined,
   templates: QueryObserverResult<TemplateList, Error>,
   client: ResourceClient,
-  loadMore: () => void,
+  actions: { loadMore: () => void; retry: () => void },
 ): PickerSource {
   const { server } = entry
   // The failure shows as the server's status; a rejected retry must not go unhandled.
@@ -329,20 +395,15 @@ function withStatus(
       }
   }
   if (server.capabilities?.resources === undefined) return { ...base, status: 'empty' }
-  if (list.isError) {
-    const hasData = list.data !== undefined
-    return {
-      ...base,
-      status: 'error',
-      error: list.error,
-      hasMore: hasData && list.hasNextPage,
-      retry: () => void (hasData ? entry.list.fetchNextPage() : entry.list.refetch()),
-    }
+  if (!list) return { ...base, status: 'loading' }
+  const hasData = list.pages.length > 0
+  const hasMore = hasData && !list.complete && list.nextCursor !== undefined
+  if (list.error && !entry.walk) {
+    return { ...base, status: 'error', error: list.error, hasMore, retry: actions.retry }
   }
-  if (list.isPending) return { ...base, status: 'loading' }
-  const hasMore = list.hasNextPage
+  if (!hasData) return { ...base, status: 'loading' }
   // A next page waiting for an idle period is loading too: the walk goes on.
-  const loadingMore = list.isFetchingNextPage || entry.waiting
+  const loadingMore = entry.walk !== undefined || list.loading
   const empty = base.resources.length === 0 && (base.templates?.length ?? 0) === 0 && !hasMore
   if (empty && templates.isPending) return { ...base, status: 'loading' }
   return {
@@ -350,7 +411,7 @@ function withStatus(
     status: empty ? 'empty' : 'ready',
     hasMore,
     loadingMore,
-    loadMore,
+    loadMore: actions.loadMore,
   }
 }
 

@@ -1,0 +1,72 @@
+// SourcesTracker over the fake client: how often the background walk asks the server.
+import { focusManager } from '@tanstack/react-query'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
+import { SourcesTracker } from '../sourcesTracker.ts'
+
+describe('SourcesTracker background walk', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    focusManager.setFocused(undefined)
+    vi.useRealTimers()
+  })
+
+  it('asks each cursor once when the pages go stale before the walk ends', async () => {
+    // 12 pages, one per idle period of 100 ms: the walk takes 1.1 s, each page lives 50 ms.
+    const pages = Array.from({ length: 12 }, (_, i) => makeResources(10, `x://p${i}/`))
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages, ttlMs: 50 }])
+    const whenIdle = () => new Promise<void>((resolve) => setTimeout(resolve, 100))
+    // Mounted as the provider mounts it: the cache hears focus and online events.
+    client.queryClient.mount()
+    const tracker = new SourcesTracker(client, { whenIdle })
+    tracker.setServers(client.getServers())
+    for (let step = 0; step < 8; step++) {
+      await vi.advanceTimersByTimeAsync(170)
+      // What happens to a long walk in a browser: the user comes back to the tab, and the
+      // server's snapshot is replaced (a status update); neither makes a page stale-er.
+      focusManager.setFocused(false)
+      focusManager.setFocused(true)
+      client.setServer('s', { snapshot: { ...readySnapshot('s') } })
+      tracker.setServers(client.getServers())
+    }
+    await vi.advanceTimersByTimeAsync(1000)
+
+    expect(tracker.getSnapshot()[0]).toMatchObject({ status: 'ready', hasMore: false })
+    expect(tracker.getSnapshot()[0]!.resources).toHaveLength(120)
+    const perCursor = new Map<string, number>()
+    for (const { cursor } of client.calls.list) {
+      const key = cursor ?? 'first'
+      perCursor.set(key, (perCursor.get(key) ?? 0) + 1)
+    }
+    const once = ['first', ...Array.from({ length: 11 }, (_, i) => String(i + 1))].map((c) => [
+      c,
+      1,
+    ])
+    expect([...perCursor]).toEqual(once)
+    tracker.destroy()
+    client.queryClient.unmount()
+  })
+})
+
+describe('SourcesTracker lists', () => {
+  it('shows only the new pass of a server removed and added again between updates (already walked)', async () => {
+    const client = createFakeClient([
+      { snapshot: readySnapshot('s'), pages: [makeResources(2, 'x://old/')] },
+    ])
+    const tracker = new SourcesTracker(client)
+    tracker.setServers(client.getServers())
+    await vi.waitFor(() => expect(tracker.getSnapshot()[0]?.resources).toHaveLength(2))
+    await client.removeServer('s')
+    client.setServer('s', { snapshot: readySnapshot('s'), pages: [makeResources(3, 'x://new/')] })
+    // Another consumer walked the new pass already: it has as many pages as the old one.
+    await client.resourceList('s').load()
+    tracker.setServers(client.getServers())
+    await vi.waitFor(() => expect(tracker.getSnapshot()[0]?.resources).toHaveLength(3))
+    expect(tracker.getSnapshot()[0]!.resources.every((r) => r.uri.startsWith('x://new/'))).toBe(
+      true,
+    )
+    tracker.destroy()
+  })
+})
