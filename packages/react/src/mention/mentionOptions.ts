@@ -4,6 +4,7 @@
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { ResourceSearch, SearchMatch, TimeSlicer } from '@resource-kit/search'
 import { createResourceSearch } from '@resource-kit/search'
+import { resourceKey, templateNodeId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { MentionQuery } from './mentionQuery.ts'
 
@@ -43,7 +44,7 @@ function templateCandidate(
   serverName: string,
   template: ResourceTemplate,
 ): MentionCandidate {
-  const key = `t:${source.serverId}:${template.uriTemplate}`
+  const key = templateNodeId(source.serverId, template.uriTemplate)
   return {
     kind: 'template',
     key,
@@ -65,7 +66,7 @@ function resourceCandidate(
   serverName: string,
   resource: Resource,
 ): MentionCandidate {
-  const key = `r:${source.serverId}:${resource.uri}`
+  const key = resourceKey(source.serverId, resource.uri)
   return {
     kind: 'resource',
     key,

@@ -60,6 +60,18 @@ const sources: PickerSource[] = [
 ]
 
 describe('mentionOptions', () => {
+  it('keys candidates so no server id or URI can make two of them equal', () => {
+    const source = (serverId: string, uri: string): PickerSource => ({
+      serverId,
+      serverName: serverId,
+      status: 'ready',
+      resources: [{ uri, name: uri }],
+    })
+    // Joined with a bare ':' these two would both read `r:a:b:c`.
+    const keys = mentionCandidates([source('a:b', 'c'), source('a', 'b:c')]).map((c) => c.key)
+    expect(new Set(keys).size).toBe(2)
+  })
+
   it('lists templates first, then resources, labelled by title or name', () => {
     const labels = mentionCandidates(sources).map((c) => `${c.kind}:${c.label}:${c.serverName}`)
     expect(labels).toEqual([
