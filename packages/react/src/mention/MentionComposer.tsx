@@ -11,6 +11,7 @@ import {
   useFloating,
 } from '@floating-ui/react'
 import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
+import { formatCount } from '../collection/formatCount.ts'
 import { mimeIcon } from '../collection/mimeIcon.ts'
 import { statusText } from '../picker/buildSourceRows.ts'
 import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
@@ -210,10 +211,8 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
         )}
         {api.more && (
           <p className="rk-mention-more">
-            {api.exact
-              ? `${(api.total - api.options.length).toLocaleString('en-US')} more`
-              : 'More matches'}{' '}
-            — keep typing to narrow
+            {api.exact ? `${formatCount(api.total - api.options.length)} more` : 'More matches'} —
+            keep typing to narrow
           </p>
         )}
       </section>
@@ -226,7 +225,7 @@ function countText(api: MentionComposerApi): string {
   if (api.mode === 'value')
     return `${api.suggestions} ${api.suggestions === 1 ? 'suggestion' : 'suggestions'}`
   if (!api.exact) return `${api.options.length}+ matches`
-  return `${api.total.toLocaleString('en-US')} ${api.total === 1 ? 'match' : 'matches'}`
+  return `${formatCount(api.total)} ${api.total === 1 ? 'match' : 'matches'}`
 }
 
 function OptionContent({ option }: { option: MentionOption }) {

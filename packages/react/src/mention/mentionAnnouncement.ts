@@ -1,5 +1,7 @@
 // What the live region says while the popup is open: how many rows match and which one
 // is first, so a screen-reader user hears the result of each keystroke.
+
+import { formatCount } from '../collection/formatCount.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { MentionOption } from './mentionOptions.ts'
 import type { MentionQuery } from './mentionQuery.ts'
@@ -42,5 +44,5 @@ export function mentionAnnouncement(input: MentionAnnouncementInput): string {
 }
 
 function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`
 }

@@ -2,6 +2,7 @@
 // type comes from the bytes, never from the server's mimeType.
 import { sniffImageType } from '@resource-kit/client'
 import { useEffect, useState } from 'react'
+import { formatCount } from '../collection/formatCount.ts'
 import { decodeBase64 } from './contentInfo.ts'
 
 export interface BlobImageProps {
@@ -49,7 +50,7 @@ export function BlobImage({ blob, alt }: BlobImageProps) {
           data-width={size.width}
           data-height={size.height}
         >
-          {size.width.toLocaleString('en-US')} × {size.height.toLocaleString('en-US')} px
+          {formatCount(size.width)} × {formatCount(size.height)} px
         </figcaption>
       )}
     </figure>

@@ -2,6 +2,7 @@
 // estimate shown before the user attaches anything. Everything from the server renders
 // as text; images are decoded locally; PDFs are offered to open or download.
 import type { ResourceContents } from '@resource-kit/client'
+import { formatCount } from '../collection/formatCount.ts'
 import { formatBytes } from '../collection/index.ts'
 import { BlobImage } from './BlobImage.tsx'
 import { BlobPdf } from './BlobPdf.tsx'
@@ -28,7 +29,7 @@ export function PreviewSummary({ contents }: { contents: readonly ResourceConten
   return (
     <p className="rk-preview-summary" data-bytes={bytes} data-tokens={tokens}>
       {formatBytes(bytes)}
-      {tokens !== undefined && ` · ~${tokens.toLocaleString('en-US')} tokens`}
+      {tokens !== undefined && ` · ~${formatCount(tokens)} tokens`}
       {tokens !== undefined && contents.some((c) => 'blob' in c) && ' of text'}
     </p>
   )

@@ -2,6 +2,8 @@
 // server rows and live region, the host's server list): resources and templates apart (a
 // template is not a resource), `+` while more pages exist, and no number while pages are
 // still arriving, so a count never jumps page by page.
+
+import { formatCount } from '../collection/formatCount.ts'
 import { isAssistantOnly } from '../collection/index.ts'
 import type { PickerSource } from './sourceTypes.ts'
 
@@ -35,9 +37,9 @@ export function countResources(
 /** `1,234+ resources · 2 templates` (templates only when there are some). */
 export function resourceCountText(count: ResourceCount): string {
   const n = count.resources
-  const resources = `${n.toLocaleString('en-US')}${count.more ? '+' : ''} ${n === 1 && !count.more ? 'resource' : 'resources'}`
+  const resources = `${formatCount(n)}${count.more ? '+' : ''} ${n === 1 && !count.more ? 'resource' : 'resources'}`
   if (count.templates === 0) return resources
-  return `${resources} · ${count.templates.toLocaleString('en-US')} ${count.templates === 1 ? 'template' : 'templates'}`
+  return `${resources} · ${formatCount(count.templates)} ${count.templates === 1 ? 'template' : 'templates'}`
 }
 
 /** Pages are still arriving (or the server is connecting): counts wait until it settles. */
