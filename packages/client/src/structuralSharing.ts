@@ -3,16 +3,22 @@
 // that object, and a page whose items all come back as the shown page at the same index is
 // that page's array: the picker's tree, its index and the @ candidates then see what did not
 // change as unchanged (by identity) and rework only the rest. The cost is the page's own: the
-// resource at the same place is tried first, and only a page that does not line up (an
-// insertion or a removal shifted it) builds, once, a map by URI of the shown pass.
+// resource at the same place is tried first; from the first page that does not line up (an
+// insertion or a removal shifted it) on, the shown resources are found by URI in a map that
+// grows with the walk, from the page before that one to two pages further per page, so no
+// page ever indexes the whole pass at once (100k URIs took ~100 ms on one page here). A
+// resource moved further than that (a reorder, a removal of pages of resources before it)
+// is a new object, as any changed one.
 import { replaceEqualDeep } from '@tanstack/query-core'
 import type { Resource } from './types.ts'
 
 /** The shown pass's pages, reused page by page by the pass that replaces them. */
 export class StructuralSharing {
   readonly #pages: readonly (readonly Resource[])[]
-  /** The shown pass's resources by URI (the first of a URI listed twice), built when first needed. */
-  #byUri: Map<string, Resource> | undefined
+  /** The shown resources of pages `#from` to `#indexed` by URI (the first of a URI listed twice). */
+  readonly #byUri = new Map<string, Resource>()
+  #from: number | undefined
+  #indexed = 0
 
   constructor(pages: readonly (readonly Resource[])[]) {
     this.#pages = pages
@@ -29,7 +35,7 @@ export class StructuralSharing {
     let shared: Resource[] | undefined
     for (let i = 0; i < items.length; i++) {
       const item = items[i] as Resource
-      const same = this.#equal(item, previous?.[i])
+      const same = this.#equal(index, item, previous?.[i])
       if (same === undefined || same !== previous?.[i]) aligned = false
       if (same !== undefined && !shared) shared = items.slice(0, i)
       shared?.push(same ?? item)
@@ -39,9 +45,9 @@ export class StructuralSharing {
   }
 
   /** The shown resource that `item` equals (same URI, same JSON value), if any. */
-  #equal(item: Resource, atSamePlace: Resource | undefined): Resource | undefined {
+  #equal(index: number, item: Resource, atSamePlace: Resource | undefined): Resource | undefined {
     // At the same place with the same URI: that one or none (it changed).
-    const candidate = atSamePlace?.uri === item.uri ? atSamePlace : this.#index().get(item.uri)
+    const candidate = atSamePlace?.uri === item.uri ? atSamePlace : this.#near(index, item.uri)
     if (candidate === undefined) return undefined
     // query-core's structural sharing returns its first argument exactly when the two are
     // deep-equal plain JSON (anything else, a class instance say, counts as changed; nesting
@@ -49,13 +55,18 @@ export class StructuralSharing {
     return replaceEqualDeep(candidate, item) === candidate ? candidate : undefined
   }
 
-  #index(): Map<string, Resource> {
-    if (this.#byUri) return this.#byUri
-    const byUri = new Map<string, Resource>()
-    for (const page of this.#pages) {
-      for (const resource of page) if (!byUri.has(resource.uri)) byUri.set(resource.uri, resource)
+  /** The shown resource with this URI on the pages around page `index`, if any. */
+  #near(index: number, uri: string): Resource | undefined {
+    if (this.#from === undefined) {
+      this.#from = Math.max(0, index - 1)
+      this.#indexed = this.#from
     }
-    this.#byUri = byUri
-    return byUri
+    const until = Math.min(this.#pages.length, index + 2 + (index - this.#from))
+    for (; this.#indexed < until; this.#indexed++) {
+      for (const resource of this.#pages[this.#indexed] as readonly Resource[]) {
+        if (!this.#byUri.has(resource.uri)) this.#byUri.set(resource.uri, resource)
+      }
+    }
+    return this.#byUri.get(uri)
   }
 }
