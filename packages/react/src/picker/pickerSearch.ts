@@ -111,6 +111,8 @@ export class PickerSearch {
   async #drain(): Promise<void> {
     const signal = this.#closed.signal
     try {
+      // Not inside the render's commit that called sync: copying a page to the worker is a task of its own.
+      await this.#slicer.yield(signal)
       while (this.#dirty && !signal.aborted) {
         this.#dirty = false
         if (!(await this.#apply(this.#wanted, signal))) continue
