@@ -11,7 +11,7 @@ import {
   type ResourceTree,
   type TreeNode,
 } from '../collection/index.ts'
-import { folderMessageRowId } from '../shared/ids.ts'
+import { folderMessageRowId, resourceNodeId, templateNodeId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { PickerRow, RowBase } from './pickerRow.ts'
 import { builtRun, type RowRun } from './pickerRows.ts'
@@ -122,6 +122,8 @@ export function listRowsOf(source: PickerSource, tree: SourceTree, extra = 0): R
   if (!server) return builtRun([])
   const items = listItemsOf(server, tree)
   const setSize = items.length + extra
+  const resourcePrefix = resourceNodeId(source.serverId, '')
+  const templatePrefix = templateNodeId(source.serverId, '')
   const made = new Map<number, PickerRow>()
   const make = (index: number): PickerRow | undefined => {
     const node = items[index]
@@ -154,7 +156,12 @@ export function listRowsOf(source: PickerSource, tree: SourceTree, extra = 0): R
       }
       return row
     },
-    // A scan of the ids alone: no row is built to find one.
-    indexOf: (id) => items.findIndex((node) => node.id === id),
+    // A scan of the ids alone (no row is built to find one), and none for an id that cannot
+    // be here: the list holds this server's resources and templates only (a folder's id,
+    // highlighted in the tree before a switch, is answered at once).
+    indexOf: (id) =>
+      id.startsWith(resourcePrefix) || id.startsWith(templatePrefix)
+        ? items.findIndex((node) => node.id === id)
+        : -1,
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { listItemsOf } from '../../collection/index.ts'
-import { resourceNodeId, serverNodeId } from '../../shared/ids.ts'
+import { folderNodeId, resourceNodeId, serverNodeId } from '../../shared/ids.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { buildSourceRows } from '../buildSourceRows.ts'
 import { buildSourceTree, listRowsOf } from '../collectionAdapter.ts'
@@ -57,6 +57,8 @@ describe('list rows, read by index', () => {
     expect(rows.indexOf(id)).toBe(3001)
     expect(rows.at(3001)?.id).toBe(id)
     expect(rows.indexOf('no such row')).toBe(-1)
+    expect(rows.indexOf(folderNodeId('s', 'x://h'))).toBe(-1)
+    expect(rows.indexOf(resourceNodeId('other', 'x://h/3000'))).toBe(-1)
     expect(rows.at(-1)).toBeUndefined()
     expect(rows.at(5001)).toBeUndefined()
   })
