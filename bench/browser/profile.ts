@@ -4,7 +4,8 @@
 // Phases (`--phase=`):
 // - `load` (default): one server's list loads and a query is typed, over `--seconds`;
 // - `views`: after the whole list has loaded (the server's periodic `list_changed` is off),
-//   Tree ↔ List and arrow keys in both views, each timed key → paint; only that is profiled.
+//   Tree ↔ List, arrow keys in both views and through the hits of `--query`, each timed
+//   key → paint; only that is profiled.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -93,7 +94,7 @@ async function waitForWholeList(page: Page): Promise<number> {
   return listed
 }
 
-/** Tree ↔ List on the view buttons, and arrows from the search input in each view. */
+/** Tree ↔ List on the view buttons, arrows from the search input in each view and in hits. */
 async function switchAndArrow(page: Page): Promise<void> {
   const times: string[] = []
   const arrows = async (label: string) => {
@@ -116,6 +117,10 @@ async function switchAndArrow(page: Page): Promise<void> {
   await toggle('List')
   await arrows('list')
   await toggle('Tree')
+  // Arrows through search hits (as bench:browser measures them), once the hits are shown.
+  await page.fill(INPUT, query)
+  await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.settled())
+  await arrows(`"${query}" hits`)
   for (const line of times) console.log(line)
 }
 
