@@ -106,20 +106,19 @@ export interface GrowingResourceTree {
   /** The tree now: a new object after each change (its nodes are shared and change in place). */
   readonly tree: ResourceTree
   /**
-   * Adds resources appended to the server's list, at their cost alone. False, adding
-   * nothing, when one cannot be placed as a full build would place it (a directory over a
-   * folder already made): build the tree again.
+   * Adds resources appended to the server's list, at their cost alone (a directory over a
+   * folder already made takes it over, at the cost of that folder's children). True; false
+   * only for a tree over an invalid source.
    */
   append(resources: readonly unknown[]): boolean
   /**
-   * Applies a change of the list at its cost (the removed and added nodes, plus pointer
-   * moves in the sorted runs they touch; nothing is sorted until read): the tree is then
-   * the one a full build of the new list makes, whatever its order. False, changing
-   * nothing, when it cannot promise that: build the tree again. That is when the list
-   * names one URI twice or two directories at one path (before or after the change: which
-   * one shows depends on the order), a removed object is not one it was given (or is given
-   * twice), a directory goes while something not removed is under it, or a directory comes
-   * at a path that holds a folder or directory still.
+   * Applies a change of the list at its cost (the nodes removed and added, the folders they
+   * empty or make, pointer moves in the sorted runs they touch; nothing is sorted until
+   * read): the tree is then the one a full build of the new list makes, whatever its
+   * order. False, changing nothing, when it cannot promise that: build the tree again.
+   * That is when the list names one URI twice, or two directories at one path (before or
+   * after the change: which one shows depends on the order), or a removed object is not
+   * one it was given (or is given twice).
    */
   apply(diff: ResourceListDiff): boolean
 }
@@ -146,7 +145,10 @@ export function growResourceTree(
     get tree() {
       return tree
     },
-    append: (resources) => changed(server.addResources(resources, true)),
+    append: (resources) => {
+      server.addResources(resources)
+      return changed(true)
+    },
     apply: (diff) => changed(server.applyDiff(diff.removed, diff.added)),
   }
 }

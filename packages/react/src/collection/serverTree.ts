@@ -57,6 +57,51 @@ function keyOf({ group, folders }: UriPlace): string {
   return folders.length === 0 ? group : `${group}\u0000${folders.join('\u0000')}`
 }
 
+/** The folder node at `folders[0..count)` under `group` (the group's own folder for 0). */
+function folderAt(
+  serverId: string,
+  key: string,
+  group: string,
+  joiner: string,
+  folders: readonly string[],
+  count: number,
+): FolderNode {
+  const id = folderNodeId(serverId, key)
+  if (count === 0) {
+    const label = group === '' ? 'Other' : group
+    const node: FolderNode = {
+      kind: 'folder',
+      folder: 'authority',
+      id,
+      serverId,
+      parentId: null,
+      label,
+      children: [],
+    }
+    if (group !== '') node.uri = group
+    return node
+  }
+  const label = segmentLabel(folders[count - 1] as string)
+  const node: FolderNode = {
+    kind: 'folder',
+    folder: 'path',
+    id,
+    serverId,
+    parentId: null,
+    label,
+    children: [],
+  }
+  if (group !== '') node.uri = `${group}${joiner}${folders.slice(0, count).join('/')}`
+  return node
+}
+
+/** How far below the server a container is. */
+function depthOf(box: Box): number {
+  let depth = 0
+  for (let at = box.parent; at !== undefined; at = at.parent) depth++
+  return depth
+}
+
 /** Folders exist only for what is under them; the template group and directories stay. */
 function isPlainFolder(node: ContainerNode): boolean {
   return node.kind === 'folder' && node.folder !== 'templates'
@@ -104,10 +149,9 @@ export class ServerTree {
   /**
    * Adds resources listed after the ones before: directories first (shallow ones first, so
    * a deeper one finds its ancestors already claimed), then files; a URI already here is a
-   * repeat. With `appending`, returns false without adding anything when a directory would
-   * claim a path that already holds a folder (only a rebuild places it as a full build would).
+   * repeat. A directory at a path that holds a folder takes the folder over.
    */
-  addResources(list: readonly unknown[], appending = false): boolean {
+  addResources(list: readonly unknown[]): void {
     const directories: Resource[] = []
     const files: Resource[] = []
     const fresh = new Set<string>()
@@ -125,18 +169,16 @@ export class ServerTree {
       resource,
       place: splitUri(resource.uri, true),
     }))
-    if (appending && places.some(({ place }) => this.#containers.has(keyOf(place)))) return false
     if (repeats) this.#orderSensitive = true
     this.#place(places, files)
-    return true
   }
 
   /**
-   * Takes out `removed` (the objects added before) and adds `added`, so the tree is the one a full build of the new list makes, whatever its
-   * order. Returns false, changing nothing, when it cannot be sure of that: the list names
-   * one URI twice or two directories at one path (now or after the change), a removed
-   * object is not one it placed, a directory would go while something stays under it, or
-   * one would come at a path that holds a folder or directory still.
+   * Takes out `removed` (the objects added before) and adds `added`, so the tree is the one
+   * a full build of the new list makes, whatever its order. Returns false, changing
+   * nothing, when it cannot be sure of that: the list names one URI twice or two
+   * directories at one path (now or after the change), or a removed object is not one it
+   * placed (or is given twice).
    */
   applyDiff(removedList: readonly unknown[], addedList: readonly unknown[]): boolean {
     if (this.#orderSensitive) return false
@@ -149,8 +191,7 @@ export class ServerTree {
       goingUris.add(item.uri)
       going.push(node)
     }
-    const gone = this.#emptied(going)
-    if (gone === undefined) return false
+    const { gone, kept } = this.#afterRemoving(going)
 
     const directories: Resource[] = []
     const files: Resource[] = []
@@ -170,7 +211,10 @@ export class ServerTree {
     for (const { place } of places) {
       const key = keyOf(place)
       const there = this.#containers.get(key)
-      if (claimed.has(key) || (there !== undefined && !gone.has(there))) return false
+      // Free, or a folder the directory takes over; a directory that stays would be a second.
+      const free =
+        there === undefined || gone.has(there) || kept.has(there) || isPlainFolder(there.node)
+      if (claimed.has(key) || !free) return false
       claimed.add(key)
     }
 
@@ -183,18 +227,20 @@ export class ServerTree {
       if (isPlainFolder(box.node)) box.parent?.children.remove(box.node)
       this.#forget(box)
     }
+    for (const box of kept) this.#becomeFolder(box)
     this.#place(places, files)
     return true
   }
 
   /**
-   * The containers `going` leaves empty that go with it: plain folders left without
-   * children, and the directories going (each must be left empty). Undefined when a
-   * directory would go with something still under it.
+   * What taking out `going` does to the containers: `gone`, the plain folders left without
+   * children and the directories going with nothing left under them; `kept`, the
+   * directories going with something still under them (their path becomes a folder).
    */
-  #emptied(going: readonly PlacedNode[]): Set<Box> | undefined {
+  #afterRemoving(going: readonly PlacedNode[]): { gone: Set<Box>; kept: Set<Box> } {
     const left = new Map<Box, number>()
     const gone = new Set<Box>()
+    const kept = new Set<Box>()
     const drop = (box: Box | undefined) => {
       for (let at = box; at !== undefined; at = at.parent) {
         const count = (left.get(at) ?? at.children.size) - 1
@@ -203,15 +249,45 @@ export class ServerTree {
         gone.add(at)
       }
     }
-    for (const node of going) drop(this.#boxes.get(node.parentId as string))
+    const directories: { box: Box; depth: number }[] = []
     for (const node of going) {
-      if (node.kind !== 'directory') continue
-      const own = this.#boxes.get(node.id)
-      if (own === undefined) continue
-      if ((left.get(own) ?? own.children.size) > 0) return undefined
-      gone.add(own)
+      const own = node.kind === 'directory' ? this.#boxes.get(node.id) : undefined
+      if (own === undefined) drop(this.#boxes.get(node.parentId as string))
+      else directories.push({ box: own, depth: depthOf(own) })
     }
-    return gone
+    // Deepest first: whether a directory is left empty depends on the ones under it.
+    directories.sort((a, b) => b.depth - a.depth)
+    for (const { box } of directories) {
+      if ((left.get(box) ?? box.children.size) > 0) {
+        kept.add(box)
+      } else {
+        gone.add(box)
+        drop(box.parent)
+      }
+    }
+    return { gone, kept }
+  }
+
+  /** A directory gone with something still under it: its path is a folder, as a full build makes it. */
+  #becomeFolder(box: Box): void {
+    const { resource } = box.node as DirectoryNode
+    const { group, joiner, folders } = splitUri(resource.uri, true)
+    const folder = folderAt(this.#serverId, box.key ?? '', group, joiner, folders, folders.length)
+    this.#rehome(box, folder)
+    box.parent?.children.add(folder)
+  }
+
+  /** Gives `box` and everything under it to `node` (a folder becomes a directory, or back). */
+  #rehome(box: Box, node: ContainerNode): void {
+    const old = box.node
+    this.#boxes.delete(old.id)
+    box.node = node
+    this.#boxes.set(node.id, box)
+    ;(node as { parentId: string | null }).parentId = old.parentId
+    defineLazyChildren(node, box.children)
+    for (const child of box.children.unsorted) {
+      ;(child as { parentId: string | null }).parentId = node.id
+    }
   }
 
   addTemplates(list: readonly unknown[]): void {
@@ -294,15 +370,23 @@ export class ServerTree {
       lazy: true,
       children: [],
     }
+    this.#placed.set(resource.uri, directory)
+    this.#listed.add(directory)
+    const there = this.#containers.get(key)
+    if (there !== undefined && isPlainFolder(there.node)) {
+      // A folder made for what is under this path (a page or a change before): a full
+      // build places the directory first, so it holds all of that.
+      there.parent?.children.remove(there.node)
+      this.#rehome(there, directory)
+      there.parent?.children.add(directory)
+      return
+    }
     // The group itself (no folders) sits under the server; else under its parent folder.
     const parent =
       folders.length === 0 ? this.#root : this.#walk(group, joiner, folders, folders.length - 1)
     // A second directory at a path is a sibling: the first listed claims the path.
-    const taken = this.#containers.has(key)
-    if (taken) this.#orderSensitive = true
-    this.#box(directory, parent, taken ? undefined : key)
-    this.#placed.set(resource.uri, directory)
-    this.#listed.add(directory)
+    if (there !== undefined) this.#orderSensitive = true
+    this.#box(directory, parent, there === undefined ? key : undefined)
   }
 
   #addFile(resource: Resource): void {
@@ -333,41 +417,17 @@ export class ServerTree {
 
   /** The container at `folders[0..count)` under `group`, created (as folders) on the way. */
   #walk(group: string, joiner: string, folders: readonly string[], count: number): Box {
-    const serverId = this.#serverId
     const containers = this.#containers
     let key = group
     let parent = containers.get(key)
     if (!parent) {
-      const node: FolderNode = {
-        kind: 'folder',
-        folder: 'authority',
-        id: folderNodeId(serverId, key),
-        serverId,
-        parentId: null,
-        label: group === '' ? 'Other' : group,
-        children: [],
-      }
-      if (group !== '') node.uri = group
-      parent = this.#box(node, this.#root, key)
+      parent = this.#box(folderAt(this.#serverId, key, group, joiner, folders, 0), this.#root, key)
     }
-    let prefix = group
     for (let i = 0; i < count; i++) {
-      const segment = folders[i] as string
-      key = `${key}\u0000${segment}`
-      prefix = `${prefix}${i === 0 ? joiner : '/'}${segment}`
+      key = `${key}\u0000${folders[i]}`
       let next = containers.get(key)
       if (!next) {
-        const node: FolderNode = {
-          kind: 'folder',
-          folder: 'path',
-          id: folderNodeId(serverId, key),
-          serverId,
-          parentId: null,
-          label: segmentLabel(segment),
-          children: [],
-        }
-        if (group !== '') node.uri = prefix
-        next = this.#box(node, parent, key)
+        next = this.#box(folderAt(this.#serverId, key, group, joiner, folders, i + 1), parent, key)
       }
       parent = next
     }

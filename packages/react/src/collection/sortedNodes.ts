@@ -41,14 +41,18 @@ export class SortedNodes {
   /** The nodes in order (a new array after each change; do not mutate). */
   get nodes(): readonly TreeNode[] {
     const drop = this.#takeOut()
-    if (drop.length > 0 || this.#added.length > 0) this.#merge(drop)
+    const added = this.#added
+    if (drop.length > 0 || added.length > 0) {
+      this.#added = []
+      this.#merge(drop, added)
+    }
     return this.#nodes
   }
 
   /** The nodes in any order, without sorting anything. */
   get unsorted(): readonly TreeNode[] {
     const drop = this.#takeOut()
-    if (drop.length > 0) this.#merge(drop)
+    if (drop.length > 0) this.#merge(drop, [])
     if (this.#added.length === 0) return this.#nodes
     return this.#nodes.length === 0 ? this.#added : [...this.#nodes, ...this.#added]
   }
@@ -86,10 +90,8 @@ export class SortedNodes {
     return nodes[low] === node ? low : nodes.indexOf(node)
   }
 
-  /** Rebuilds `#nodes` without the `drop` indices (ascending) and with `#added` merged in. */
-  #merge(drop: readonly number[]): void {
-    const added = this.#added
-    this.#added = []
+  /** Rebuilds `#nodes` without the `drop` indices (ascending) and with `added` merged in. */
+  #merge(drop: readonly number[], added: readonly TreeNode[]): void {
     const keys = sortKeysOf(added, this.#sort, this.#rank)
     const order = added.map((_, i) => i)
     order.sort((i, j) => compareByKeys(added, keys, i, added, keys, j))
