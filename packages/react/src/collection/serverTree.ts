@@ -126,7 +126,7 @@ export class ServerTree {
   #containers = new Map<string, Box>()
   #boxes = new Map<string, Box>()
   // Resources and directories in the tree, by URI.
-  #placed = new Map<string, PlacedNode>()
+  #placed = new Map<string, PlacedNode | null>()
   // Most files share a folder with the file before: looked up by the URI's text up to its
   // last slash, so the URI is split only for the first file of each folder.
   #byPrefix = new Map<string, Box>()
@@ -154,15 +154,16 @@ export class ServerTree {
   addResources(list: readonly unknown[]): void {
     const directories: Resource[] = []
     const files: Resource[] = []
-    const fresh = new Set<string>()
+    const placed = this.#placed
     let repeats = false
     for (const item of arrayOr<unknown>(list)) {
       if (!this.#eligible(item)) continue
-      if (this.#placed.has(item.uri) || fresh.has(item.uri)) {
+      if (placed.has(item.uri)) {
         repeats = true
         continue
       }
-      fresh.add(item.uri)
+      // Claimed now (placed below, directories first), so a repeat in this list is seen.
+      placed.set(item.uri, null)
       ;(isDirectoryResource(item) ? directories : files).push(item)
     }
     const places = directories.map((resource) => ({
@@ -187,7 +188,7 @@ export class ServerTree {
     for (const item of arrayOr<unknown>(removedList)) {
       if (!this.#eligible(item)) continue
       const node = this.#placed.get(item.uri)
-      if (node === undefined || node.resource !== item || goingUris.has(item.uri)) return false
+      if (!node || node.resource !== item || goingUris.has(item.uri)) return false
       goingUris.add(item.uri)
       going.push(node)
     }

@@ -1,11 +1,13 @@
 // A run of nodes kept in sibling order while it changes. Changes wait for the next read:
-// nodes added since then are sorted alone and merged in, nodes removed are found by binary
-// search, so k changes to n nodes cost k log k + k log n + n pointer moves, not a sort of
-// all n. Nothing is sorted before the first read (a folder nobody opens is never sorted).
+// nodes added since then are sorted alone and merged in, each at a place found by binary
+// search, as are nodes removed, so k changes to n nodes cost k log k + k log n comparisons
+// and n pointer moves, not a sort of all n. Nothing is sorted before the first read (a folder nobody opens is never sorted).
 import { compareByKeys, type NodeSortKeys, rankOf, sortKeysOf } from './sortNodes.ts'
 import type { TreeNode, TreeSort } from './treeTypes.ts'
 
 const NONE: readonly TreeNode[] = Object.freeze([])
+// Up to this many changes at once are spliced in; more are merged in one pass.
+const SPLICE_AT_MOST = 8
 
 export class SortedNodes {
   #sort: TreeSort
@@ -95,6 +97,10 @@ export class SortedNodes {
     const keys = sortKeysOf(added, this.#sort, this.#rank)
     const order = added.map((_, i) => i)
     order.sort((i, j) => compareByKeys(added, keys, i, added, keys, j))
+    if (this.#keys !== undefined && drop.length + added.length <= SPLICE_AT_MOST) {
+      this.#splice(drop, added, keys, order)
+      return
+    }
     const old = this.#nodes
     const oldKeys = this.#keys ?? keys
     const total = old.length - drop.length + added.length
@@ -104,32 +110,76 @@ export class SortedNodes {
       priorities: new Array(total),
       keys: new Array(total),
     }
-    const put = (at: number, from: readonly TreeNode[], k: NodeSortKeys, i: number) => {
-      nodes[at] = from[i] as TreeNode
-      merged.ranks[at] = k.ranks[i] as number
-      merged.priorities[at] = k.priorities[i] as number
-      merged.keys[at] = k.keys[i] as string
-    }
+    let at = 0
     let a = 0
-    let b = 0
     let d = 0
-    for (let at = 0; at < total; at++) {
-      while (d < drop.length && drop[d] === a) {
-        a++
-        d++
-      }
-      const j = order[b] as number
-      if (
-        b >= order.length ||
-        (a < old.length && compareByKeys(old, oldKeys, a, added, keys, j) <= 0)
-      ) {
-        put(at, old, oldKeys, a++)
-      } else {
-        put(at, added, keys, j)
-        b++
+    // Copies old nodes up to `end`, leaving out the dropped ones (no comparisons).
+    const copyOld = (end: number) => {
+      for (; a < end; a++) {
+        if (drop[d] === a) {
+          d++
+          continue
+        }
+        nodes[at] = old[a] as TreeNode
+        merged.ranks[at] = oldKeys.ranks[a] as number
+        merged.priorities[at] = oldKeys.priorities[a] as number
+        merged.keys[at++] = oldKeys.keys[a] as string
       }
     }
+    for (const j of order) {
+      // The added node goes before the first old one that sorts after it: found by binary
+      // search, so merging k nodes into n compares k log n times, not n.
+      let low = a
+      let high = old.length
+      while (low < high) {
+        const mid = (low + high) >>> 1
+        if (compareByKeys(old, oldKeys, mid, added, keys, j) <= 0) low = mid + 1
+        else high = mid
+      }
+      copyOld(low)
+      nodes[at] = added[j] as TreeNode
+      merged.ranks[at] = keys.ranks[j] as number
+      merged.priorities[at] = keys.priorities[j] as number
+      merged.keys[at++] = keys.keys[j] as string
+    }
+    copyOld(old.length)
     this.#nodes = nodes
     this.#keys = merged
+  }
+
+  /**
+   * A few changes: a copy of the nodes (a reader may hold the old array) and the private
+   * keys changed in place, by `splice` (a native move) where a merge would copy four
+   * arrays element by element.
+   */
+  #splice(
+    drop: readonly number[],
+    added: readonly TreeNode[],
+    keys: NodeSortKeys,
+    order: readonly number[],
+  ): void {
+    const nodes = this.#nodes.slice()
+    const own = this.#keys as NodeSortKeys
+    for (let d = drop.length - 1; d >= 0; d--) {
+      const at = drop[d] as number
+      nodes.splice(at, 1)
+      own.ranks.splice(at, 1)
+      own.priorities.splice(at, 1)
+      own.keys.splice(at, 1)
+    }
+    for (const j of order) {
+      let low = 0
+      let high = nodes.length
+      while (low < high) {
+        const mid = (low + high) >>> 1
+        if (compareByKeys(nodes, own, mid, added, keys, j) <= 0) low = mid + 1
+        else high = mid
+      }
+      nodes.splice(low, 0, added[j] as TreeNode)
+      own.ranks.splice(low, 0, keys.ranks[j] as number)
+      own.priorities.splice(low, 0, keys.priorities[j] as number)
+      own.keys.splice(low, 0, keys.keys[j] as string)
+    }
+    this.#nodes = nodes
   }
 }
