@@ -79,7 +79,10 @@ export interface ResourceListLoadOptions {
 
 /** An immutable view of one server's resource list; same identity until something changes. */
 export interface ResourceListSnapshot {
-  /** Each page's items in list order; within a generation pages are only appended (same arrays). */
+  /**
+   * Each page's items in list order; within a generation pages are only appended (same
+   * arrays), and the same array object while none is (`pages === before.pages`: nothing changed).
+   */
   readonly pages: readonly (readonly Resource[])[]
   /** Items in `pages`. */
   readonly loaded: number
@@ -95,7 +98,14 @@ export interface ResourceListSnapshot {
   readonly revalidating: boolean
   /** Why the last walk stopped early (the pages before it are kept); `load()` tries again. */
   readonly error: Error | undefined
-  /** Changes when a new pass replaced the pages; the same generation only ever appends. */
+  /**
+   * Changes when the pages were replaced by others: a revalidation that changed something, or
+   * a reset (partition change, sign-out). The same generation only ever appends; a
+   * revalidation that changed nothing keeps it (and `pages`). Across a revalidation, what did
+   * not change is kept by identity: a resource equal (same JSON value) to the shown one with
+   * its URI is that object, even on a shifted page, and a page whose items are all the
+   * shown page's at the same index is that page's array.
+   */
   readonly generation: number
   /** When (`Date.now()`) the pass goes stale as a unit: its stalest page's receipt plus `ttlMs`. */
   readonly staleAt: number

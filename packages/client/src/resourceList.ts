@@ -2,8 +2,10 @@
 // A walk appends pages and never asks again for a page its pass already has; the pass goes
 // stale as a unit (its stalest page), and nothing refetches on a timer: a stale or
 // invalidated list is walked again from page 1 once, in the background, and the new pass
-// replaces the pages when it has caught up with them. Per page the work is the page's own:
-// pages are kept as they arrived (no concatenation), and subscribers hear at most once a tick.
+// replaces the pages when it has caught up with them, keeping what did not change: the same
+// resource objects and page arrays (structuralSharing.ts), the same generation when nothing
+// changed. Per page the work is the page's own: pages are kept as they arrived (no
+// concatenation), and subscribers hear at most once a tick.
 import { abortReason } from './abortable.ts'
 import { CursorCycleError, InvalidCursorError } from './errors.ts'
 import type {
@@ -11,6 +13,7 @@ import type {
   ResourceListLoadOptions,
   ResourceListSnapshot,
 } from './resourceClient.ts'
+import { StructuralSharing } from './structuralSharing.ts'
 import type { Page, Resource } from './types.ts'
 
 export interface ResourceListHost {
@@ -36,6 +39,12 @@ interface Pass {
   staleAt: number
   readonly seen: Set<string | undefined>
   readonly partition: string
+  /**
+   * A revalidation's: the objects of the pass it replaces. Kept once it is shown, for the
+   * resources an insertion pushed past the replaced pages, until it is complete or a page
+   * keeps none of them.
+   */
+  sharing: StructuralSharing | undefined
 }
 
 interface Waiter {
@@ -44,7 +53,7 @@ interface Waiter {
   resolve: (snapshot: ResourceListSnapshot) => void
 }
 
-const newPass = (partition: string): Pass => ({
+const newPass = (partition: string, replacing?: Pass): Pass => ({
   pages: [],
   loaded: 0,
   nextCursor: undefined,
@@ -52,6 +61,11 @@ const newPass = (partition: string): Pass => ({
   staleAt: Number.POSITIVE_INFINITY,
   seen: new Set(),
   partition,
+  // Never across partitions: another account's pass is not this one's to reuse.
+  sharing:
+    replacing && replacing.partition === partition && replacing.pages.length > 0
+      ? new StructuralSharing(replacing.pages)
+      : undefined,
 })
 
 /** A ResourceList and what its owner (the client) does to it. */
@@ -145,7 +159,7 @@ class SharedResourceList implements OwnedResourceList {
       return
     }
     this.#invalidated = false
-    this.#background = newPass(this.#host.partition())
+    this.#background = this.#revalidation()
     this.#error = undefined
     this.#publish()
     this.#ensureWalking()
@@ -200,7 +214,7 @@ class SharedResourceList implements OwnedResourceList {
           if (controller.signal.aborted || this.#walking !== controller) return
           if (error instanceof InvalidCursorError && pass === this.#shown) {
             // The server no longer knows this pass: walk it again from page 1 (once).
-            this.#background = newPass(this.#host.partition())
+            this.#background = this.#revalidation()
             continue
           }
           this.#fail(pass, error)
@@ -231,13 +245,16 @@ class SharedResourceList implements OwnedResourceList {
 
   /** Adds the page to its pass; false when its cursor loops back (the walk stops). */
   #append(pass: Pass, page: Page<Resource>, receivedAt: number): boolean {
-    pass.pages.push(page.items)
+    const items = pass.sharing ? pass.sharing.share(pass.pages.length, page.items) : page.items
+    if (pass === this.#shown && items === page.items) pass.sharing = undefined
+    pass.pages.push(items)
     pass.loaded += page.items.length
     pass.staleAt = Math.min(pass.staleAt, receivedAt + page.ttlMs)
     const next = page.nextCursor
     if (next === undefined) {
       pass.complete = true
       pass.nextCursor = undefined
+      pass.sharing = undefined
     } else if (pass.seen.has(next)) {
       // A → B → A: reported, never followed; there is no cursor to go on from.
       pass.nextCursor = undefined
@@ -247,10 +264,23 @@ class SharedResourceList implements OwnedResourceList {
     return true
   }
 
+  /** A pass from page 1 that will replace the shown one, reusing its objects. */
+  #revalidation(): Pass {
+    const pass = newPass(this.#host.partition(), this.#shown)
+    // What the shown pass kept of the one before it: replaced with it.
+    this.#shown.sharing = undefined
+    return pass
+  }
+
   #promote(pass: Pass): void {
+    const shown = this.#shown.pages
+    // Every page the very array it replaces: nothing changed, the generation (and the
+    // snapshot's pages array) stays, and consumers have nothing to rebuild.
+    const unchanged =
+      pass.pages.length === shown.length && pass.pages.every((page, i) => page === shown[i])
     this.#shown = pass
     this.#background = undefined
-    this.#generation += 1
+    if (!unchanged) this.#generation += 1
     // Invalidated again while this pass ran: it may hold pages from before the change.
     if (this.#invalidated) pass.staleAt = Number.NEGATIVE_INFINITY
     this.#invalidated = false

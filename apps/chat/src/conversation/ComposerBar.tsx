@@ -12,6 +12,7 @@ import {
 } from '@resource-kit/react'
 import { type RefObject, useMemo, useState } from 'react'
 import type { ChatStorage } from '../app/chatStorage.ts'
+import { startSearchWorker } from '../app/startSearchWorker.ts'
 import { AttachmentBar } from './AttachmentBar.tsx'
 
 export interface ComposerBarProps {
@@ -44,6 +45,7 @@ export function ComposerBar({ sources, storage, onSend, composer }: ComposerBarP
           ref={composer}
           className="chat-composer-input"
           sources={sources}
+          searchWorker={startSearchWorker}
           defaultValue={draft}
           onValueChange={(value) => {
             setDraft(value)

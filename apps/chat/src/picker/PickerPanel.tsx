@@ -11,12 +11,9 @@ import {
   useResourceClient,
 } from '@resource-kit/react'
 import { type RefObject, useMemo, useState } from 'react'
+import { startSearchWorker } from '../app/startSearchWorker.ts'
 import { ChatPreview } from './ChatPreview.tsx'
 import { type ChosenFolder, FolderPreview } from './FolderPreview.tsx'
-
-// Vite bundles the worker from this pattern (a static URL inside `new Worker`).
-const startSearchWorker = () =>
-  new Worker(new URL('./searchWorker.ts', import.meta.url), { type: 'module' })
 
 export interface PickerPanelProps {
   sources: readonly PickerSource[]

@@ -10,6 +10,8 @@ import { FakeSession } from './subscriptionsFakes.ts'
 /** A list server that answers every page after `delayMs` (fake time) and counts calls per cursor. */
 class SlowListSession extends FakeSession {
   readonly calls = new Map<string, number>()
+  /** Part of every description: bump it to change every resource the server lists. */
+  revision = 0
   constructor(
     readonly pageCount: number,
     readonly options: { delayMs: number; ttlMs: number; perPage: number },
@@ -32,6 +34,7 @@ class SlowListSession extends FakeSession {
           resources: Array.from({ length: perPage }, (_, i) => ({
             uri: `r://${at}/${i}`,
             name: `r${at}-${i}`,
+            description: `revision ${this.revision}`,
           })),
           ...(at + 1 < this.pageCount && { nextCursor: String(at + 1) }),
           ttlMs,
@@ -104,7 +107,8 @@ describe('client.resourceList', () => {
     expect(before).toMatchObject({ complete: true, loaded: 200, generation: 0 })
     expect(before.staleAt).toBeLessThan(Date.now())
 
-    // A consumer comes back to the stale list.
+    // A consumer comes back to the stale list, which changed meanwhile.
+    session.revision = 1
     const snapshots: number[] = []
     const off = list.subscribe(() => snapshots.push(list.getSnapshot().loaded))
     expect(list.getSnapshot().revalidating).toBe(true)
@@ -134,6 +138,7 @@ describe('client.resourceList', () => {
     const off = list.subscribe(() => {})
     await Promise.all([list.load(), vi.advanceTimersByTimeAsync(1_000)])
     expect(session.maxCallsPerCursor).toBe(1)
+    session.revision = 1
     await client.invalidateLists('s')
     expect(list.getSnapshot().revalidating).toBe(true)
     await vi.advanceTimersByTimeAsync(1_000)
@@ -279,5 +284,133 @@ describe('createResourceList', () => {
     partition = 'bob'
     list.subscribe(() => {})
     expect(list.getSnapshot()).toMatchObject({ loaded: 0, pages: [], generation: 1 })
+  })
+})
+
+/** A server's list that tests change between passes: pages of `perPage` (cursor = offset), each resource a new object per fetch, as off the wire. */
+function catalogHost(items: Resource[], perPage: number) {
+  let answered = 0
+  const host: ResourceListHost = {
+    serverId: 'c',
+    maxPages: 1000,
+    partition: () => 'p',
+    now: () => 0,
+    fetchPage: async (cursor, signal) => {
+      const at = cursor === undefined ? 0 : Number(cursor)
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, 100)
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer)
+          reject(signal.reason)
+        })
+      })
+      answered += 1
+      const page: Page<Resource> = {
+        items: structuredClone(items.slice(at, at + perPage)),
+        ...(at + perPage < items.length && { nextCursor: String(at + perPage) }),
+        ttlMs: 60_000,
+        cacheScope: 'public',
+      }
+      return { page, receivedAt: 0 }
+    },
+  }
+  return { host, answered: () => answered }
+}
+
+/** Resources with every kind of field, nested ones included. */
+function catalog(count: number): Resource[] {
+  return Array.from({ length: count }, (_, i) => ({
+    uri: `c://${String(i).padStart(3, '0')}`,
+    name: `c${i}`,
+    title: `Item ${i}`,
+    mimeType: 'text/plain',
+    size: i * 10,
+    annotations: { audience: ['user'], priority: 0.5, lastModified: '2026-01-01T00:00:00Z' },
+    icons: [{ src: 'https://example.com/icon.png', sizes: ['16x16'] }],
+    _meta: { owner: { team: 'docs', tags: ['a', 'b'] } },
+  }))
+}
+
+describe('createResourceList revalidation (structural sharing)', () => {
+  /** Walks the whole list, then walks it again from page 1 once `change` changed the server's items. */
+  async function revalidate(items: Resource[], change: (items: Resource[]) => void) {
+    const { host, answered } = catalogHost(items, 4)
+    const list = createResourceList(host)
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
+    const before = list.getSnapshot()
+    const walked = answered()
+    change(items)
+    list.refresh()
+    // The first page of the new pass is in: the shown data is exactly what it was.
+    await vi.advanceTimersByTimeAsync(100)
+    expect(answered()).toBe(walked + 1)
+    expect(list.getSnapshot()).toMatchObject({
+      revalidating: true,
+      loaded: before.loaded,
+      generation: before.generation,
+    })
+    expect(list.getSnapshot().pages).toBe(before.pages)
+    // Caught up with the shown pages it replaces them; a load walks on past them (a longer list).
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
+    const after = list.getSnapshot()
+    expect(after).toMatchObject({ revalidating: false, complete: true })
+    // The new pass was walked to its end: what follows compares two real passes.
+    expect(answered()).toBe(walked + after.pages.length)
+    return { before, after, old: before.pages.flat(), now: after.pages.flat() }
+  }
+
+  it('keeps every resource object, every page array and the generation when nothing changed', async () => {
+    const { before, after, old, now } = await revalidate(catalog(20), () => {})
+    expect(after.pages).toBe(before.pages)
+    expect(after.generation).toBe(before.generation)
+    expect(now).toHaveLength(20)
+    for (const [i, resource] of now.entries()) expect(resource).toBe(old[i])
+  })
+
+  it('gives a changed resource a new object and keeps its unchanged neighbours and pages', async () => {
+    const { before, after, old, now } = await revalidate(catalog(20), (items) => {
+      ;(items[6] as Resource).title = 'Renamed'
+      // Deep in `_meta`: still a change.
+      const meta = items[13]?._meta as { owner: { tags: string[] } }
+      meta.owner.tags.push('c')
+    })
+    expect(after.generation).toBe(before.generation + 1)
+    expect(after.pages).not.toBe(before.pages)
+    expect(now[6]).not.toBe(old[6])
+    expect(now[6]).toMatchObject({ uri: 'c://006', title: 'Renamed' })
+    expect(now[13]).not.toBe(old[13])
+    expect(now[13]?._meta).toEqual({ owner: { team: 'docs', tags: ['a', 'b', 'c'] } })
+    for (const i of [0, 4, 5, 7, 12, 14, 19]) expect(now[i]).toBe(old[i])
+    // Pages 1 and 3 hold a change; the others are the very arrays shown before.
+    expect(after.pages.map((page, i) => page === before.pages[i])).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+    ])
+  })
+
+  it('keeps the unchanged objects when an insertion shifts every later page', async () => {
+    const { before, after, old, now } = await revalidate(catalog(20), (items) => {
+      items.unshift({ uri: 'c://new', name: 'new' })
+    })
+    expect(after.generation).toBe(before.generation + 1)
+    expect(after.loaded).toBe(21)
+    expect(now[0]).toEqual({ uri: 'c://new', name: 'new' })
+    expect(old).not.toContain(now[0])
+    // Each old resource is one place later, and the very same object.
+    for (const [i, resource] of now.slice(1).entries()) expect(resource).toBe(old[i])
+    expect(after.pages.some((page, i) => page === before.pages[i])).toBe(false)
+  })
+
+  it('drops a removed resource and keeps the others', async () => {
+    const { after, old, now } = await revalidate(catalog(20), (items) => {
+      items.splice(9, 1)
+    })
+    expect(after.loaded).toBe(19)
+    expect(now.map((r) => r.uri)).not.toContain('c://009')
+    expect(now).toEqual(old.filter((r) => r.uri !== 'c://009'))
+    for (const resource of now) expect(old).toContain(resource)
   })
 })

@@ -11,6 +11,7 @@ import {
   templateVariables as clientTemplateVariables,
 } from '@resource-kit/client'
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react'
+import type { SearchWorkerFactory } from '../picker/useSourceSearch.ts'
 import { optionDomId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { insertChip, insertChipAtCaret } from './composerEdits.ts'
@@ -43,6 +44,8 @@ export interface UseMentionComposerOptions {
   templateVariables?: (uriTemplate: string) => string[]
   /** Expands a URI template with values (RFC 6570). @default the client's `expandTemplate` */
   expandTemplate?: ExpandTemplate
+  /** Starts a Web Worker running `@resource-kit/search/worker` for the search index. @default the index runs on the main thread, in slices */
+  searchWorker?: SearchWorkerFactory
 }
 
 /** What `useMentionComposer` returns: state for the parts, actions, and prop getters. */
@@ -142,6 +145,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     draft,
     variable,
     maxOptions,
+    searchWorker: options.searchWorker,
   })
   // A space continues the query while it matches; past that the mention is over (once
   // every server in scope is listed: a list still loading may yet match).
@@ -150,6 +154,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     trigger !== null &&
     hasSpace(trigger.query) &&
     results.total === 0 &&
+    !results.searchPending &&
     !results.unavailable.some((s) => s.status === 'loading' || s.status === 'connecting')
   const { end } = caret
   useEffect(() => {
@@ -246,19 +251,24 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     }
   }
 
-  const announcement = open
-    ? mentionAnnouncement({
-        mode,
-        options: results.options,
-        total: results.total,
-        exact: results.exact,
-        suggestions: results.suggestions,
-        draft,
-        variable,
-        sources,
-        query: results.query,
-      })
-    : ''
+  // While a query's hits are on their way the live region keeps saying the last settled set.
+  const spoken = useRef('')
+  const announcement = !open
+    ? ''
+    : results.searchPending
+      ? spoken.current
+      : mentionAnnouncement({
+          mode,
+          options: results.options,
+          total: results.total,
+          exact: results.exact,
+          suggestions: results.suggestions,
+          draft,
+          variable,
+          sources,
+          query: results.query,
+        })
+  spoken.current = announcement
 
   return {
     editorRef,

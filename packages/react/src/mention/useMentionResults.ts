@@ -1,17 +1,29 @@
 // BEHAVIOUR: the rows of the popup for the query at the caret: resources and templates
-// ranked by the package's fuzzy search (one index per scope, reused per keystroke), or,
-// inside a template draft, the server's completion values for the variable being asked
-// (`completion/complete`, with the earlier answers as context).
+// ranked by the shared source search (the picker's: its index follows the sources page by
+// page, in a worker when the host gives one; hits arrive asynchronously and the rows shown
+// stay until they do), or, inside a template draft, the server's completion values for
+// the variable being asked (`completion/complete`, with the earlier answers as context).
 import type { CompletionResult } from '@resource-kit/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useMemo, useRef } from 'react'
+import {
+  type SearchWorkerFactory,
+  useSearchHits,
+  useSearchIndex,
+  useSourceData,
+} from '../picker/useSourceSearch.ts'
 import { completionOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import { type MentionOption, valueOptions } from './mentionOptions.ts'
+import {
+  browseResults,
+  hitResults,
+  type MentionOption,
+  type MentionResults,
+  valueOptions,
+} from './mentionOptions.ts'
 import { type MentionQuery, parseMentionQuery } from './mentionQuery.ts'
 import type { TemplateDraft } from './templateDraft.ts'
-import { useMentionIndex } from './useMentionIndex.ts'
 
 /** `resource`: searching resources and templates; `value`: completing a template variable. */
 export type MentionMode = 'resource' | 'value'
@@ -28,6 +40,8 @@ export interface UseMentionResultsOptions {
   variable: string | undefined
   /** Rows shown at once. */
   maxOptions: number
+  /** The search index's worker; without one the index runs on this thread, in slices. */
+  searchWorker?: SearchWorkerFactory | undefined
 }
 
 /** What `useMentionResults` returns. */
@@ -50,22 +64,35 @@ export interface MentionResultsState {
   completionError: Error | null
   /** Servers in scope that are not (yet) listed: connecting, loading, failed. */
   unavailable: PickerSource[]
+  /** The rows shown are not yet the current query's (its hits are on their way). */
+  searchPending: boolean
 }
 
-const NO_RESULTS = { options: [], total: 0, exact: true, more: false }
+const NO_RESULTS: MentionResults = { options: [], total: 0, exact: true, more: false }
 
 /** The popup's rows for the query at the caret. */
 export function useMentionResults(options: UseMentionResultsOptions): MentionResultsState {
   const { sources, mode, draft, variable, maxOptions } = options
   const text = options.query ?? ''
   const client = useResourceClient()
-  const { candidates, searcher } = useMentionIndex(sources, maxOptions)
   const query = useMemo(() => parseMentionQuery(text, sources), [text, sources])
   const searching = mode === 'resource' && options.query !== null
-  const resources = useMemo(
-    () => (searching ? searcher(candidates, query) : NO_RESULTS),
-    [searching, candidates, query, searcher],
-  )
+  // One more than shown: `more` and an exact count up to the rows shown.
+  const data = useSourceData(sources, false, undefined)
+  const search = useSearchIndex(data, maxOptions + 1, options.searchWorker)
+  const searchText = searching ? query.text.trim() : ''
+  const found = useSearchHits(search, searchText, maxOptions + 1, query.serverId)
+  const searchPending =
+    searchText !== '' && (found?.query !== searchText || found.serverId !== query.serverId)
+  // Until the first reply of a query, the rows before it stay (no flash of "No results").
+  const lastShown = useRef<MentionResults>(NO_RESULTS)
+  const resources = useMemo(() => {
+    if (!searching) return NO_RESULTS
+    if (searchText === '') return browseResults(sources, query.serverId, maxOptions)
+    if (!found) return lastShown.current
+    return hitResults(found.hits, sources, maxOptions)
+  }, [searching, searchText, sources, query.serverId, maxOptions, found])
+  lastShown.current = resources
   const completion = useQuery({
     ...completionOptions(client, draft?.serverId ?? '', {
       template: draft?.template.uriTemplate ?? '',
@@ -89,6 +116,7 @@ export function useMentionResults(options: UseMentionResultsOptions): MentionRes
     suggestions: inValue ? shown.filter((o) => o.kind === 'value' && !o.typed).length : 0,
     completing: inValue && completion.isFetching,
     completionError: inValue ? completion.error : null,
+    searchPending: !inValue && searchPending,
     unavailable: sources.filter(
       (src) =>
         src.status !== 'ready' &&

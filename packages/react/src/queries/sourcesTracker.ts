@@ -32,7 +32,15 @@ export interface SourcesTrackerOptions {
   whenIdle?: () => Promise<void>
   /** Watch `list_changed` on servers that support it. @default true */
   watch?: boolean
+  /**
+   * While pages arrive, listeners hear at most once per this many ms (the first page and
+   * every status change at once): a walk of 1,000 pages is not 1,000 renders. @default 100
+   */
+  publishIntervalMs?: number
 }
+
+/** Pages the background walk asks for per idle period: the client fetches them back to back. */
+const WALK_CHUNK = 10
 
 /** A resource on one server. */
 export interface WatchedResource {
@@ -78,6 +86,10 @@ export class SourcesTracker {
   /** URIs to follow per server (see watchResources). */
   #followed = new Map<string, string[]>()
   #updatedListeners = new Set<ResourceUpdatedListener>()
+  #publishIntervalMs: number
+  /** A publish happened less than `publishIntervalMs` ago: list changes wait for the timer. */
+  #cooling: ReturnType<typeof setTimeout> | undefined
+  #pendingListChange = false
 
   constructor(client: ResourceClient, options: SourcesTrackerOptions = {}) {
     this.#client = client
@@ -85,6 +97,7 @@ export class SourcesTracker {
     this.#maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
     this.#slicer = createTimeSlicer(options.whenIdle ? { whenIdle: options.whenIdle } : {})
     this.#watch = options.watch ?? true
+    this.#publishIntervalMs = options.publishIntervalMs ?? 100
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -142,6 +155,8 @@ export class SourcesTracker {
   destroy(): void {
     for (const [id, entry] of this.#entries) this.#dispose(id, entry)
     this.#update()
+    clearTimeout(this.#cooling)
+    this.#cooling = undefined
   }
 
   #create(server: ServerSnapshot): Entry {
@@ -214,7 +229,7 @@ export class SourcesTracker {
       if (entry.disposed) return
       // A revalidation replaced the pages, or another consumer walked: go on if this batch wants more.
       if (!entry.walk && wantsNextPage(entry, list.getSnapshot())) this.#startWalk(entry)
-      this.#update()
+      this.#listChanged()
     })
     this.#startWalk(entry)
   }
@@ -233,7 +248,7 @@ export class SourcesTracker {
     })
   }
 
-  /** One page now, then one more per idle period, while the batch wants more. */
+  /** One page now, then up to WALK_CHUNK more per idle period, while the batch wants more. */
   async #walk(entry: Entry, list: ResourceList, signal: AbortSignal): Promise<void> {
     let before = list.getSnapshot()
     for (let first = true; ; first = false) {
@@ -246,7 +261,8 @@ export class SourcesTracker {
         if (signal.aborted || !wantsNextPage(entry, list.getSnapshot())) return
       }
       before = list.getSnapshot()
-      const after = await list.load({ pages: 1, signal, beyondCap: entry.beyondCap })
+      const pages = first ? 1 : chunkOf(entry, before)
+      const after = await list.load({ pages, signal, beyondCap: entry.beyondCap })
       if (signal.aborted || after.error) return
       // No page came (the list was closed or reset): stop rather than spin.
       if (after.generation === before.generation && after.pages.length === before.pages.length) {
@@ -271,7 +287,26 @@ export class SourcesTracker {
     this.#entries.delete(id)
   }
 
+  /**
+   * A list pass changed (a page, a revalidation, an error): published at once unless a
+   * publish happened within `publishIntervalMs`, else when that interval ends.
+   */
+  #listChanged(): void {
+    if (this.#cooling) {
+      this.#pendingListChange = true
+      return
+    }
+    this.#update()
+  }
+
   #update(): void {
+    this.#pendingListChange = false
+    if (this.#publishIntervalMs > 0 && !this.#cooling && this.#entries.size > 0) {
+      this.#cooling = setTimeout(() => {
+        this.#cooling = undefined
+        if (this.#pendingListChange) this.#update()
+      }, this.#publishIntervalMs)
+    }
     let changed = this.#snapshot.length !== this.#entries.size
     const next: PickerSource[] = []
     for (const entry of this.#entries.values()) {
@@ -344,6 +379,12 @@ function resourcesOf(entry: Entry, list: ResourceListSnapshot | undefined): read
   }
   entry.items = { generation: list.generation, pageCount: list.pages.length, resources }
   return resources
+}
+
+/** Pages for the walk's next load: a chunk, within the batch's page budget (one at a time under a resource budget). */
+function chunkOf(entry: Entry, list: ResourceListSnapshot): number {
+  if (Number.isFinite(entry.budget)) return 1
+  return Math.max(1, Math.min(WALK_CHUNK, entry.pageBudget - list.pages.length))
 }
 
 /** Whether the walk goes on: more pages, no failure, within this batch's bounds and the cap. */

@@ -1,10 +1,13 @@
 // The @ popup's option text: where the resource lives (the file name always shown) and why
 // it matched (marks in the label or the location), for rows that share a title.
+
+import { createResourceSearch } from '@resource-kit/search'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { type SearchItem, searchItemsOf } from '../../picker/buildSourceRows.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { MentionOptionDetail, MentionOptionLabel } from '../MentionOptionText.tsx'
-import { createMentionSearcher, type MentionOption, mentionCandidates } from '../mentionOptions.ts'
+import { hitResults, type MentionCandidate, type MentionOption } from '../mentionOptions.ts'
 
 const source: PickerSource = {
   serverId: 'demo',
@@ -14,6 +17,13 @@ const source: PickerSource = {
     name: 'invoice.json',
     title: 'Invoice',
   })),
+}
+
+/** The popup's rows for `text`, from the search the composer runs (here on this thread). */
+function rowsFor(text: string): MentionCandidate[] {
+  const search = createResourceSearch<SearchItem>({ limit: 11 })
+  search.setItems(searchItemsOf([source], false))
+  return hitResults(search.search(text), [source], 10).options
 }
 
 function Option({ option }: { option: MentionOption }) {
@@ -27,8 +37,7 @@ function Option({ option }: { option: MentionOption }) {
 
 describe('MentionOptionText', () => {
   it('shows each hit’s location with its file name, marks the match, and names rows apart', () => {
-    const search = createMentionSearcher(10)
-    const { options } = search(mentionCandidates([source]), { text: 'invocie' })
+    const options = rowsFor('invocie')
     expect(options).toHaveLength(2)
     const { container } = render(
       <ul>
@@ -52,8 +61,7 @@ describe('MentionOptionText', () => {
   })
 
   it('marks the folder that matched in the location', () => {
-    const search = createMentionSearcher(10)
-    const [hit] = search(mentionCandidates([source]), { text: 'refund' }).options
+    const [hit] = rowsFor('refund')
     const { container } = render(
       <ul>
         <Option option={hit!} />

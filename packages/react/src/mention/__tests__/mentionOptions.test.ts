@@ -1,42 +1,15 @@
-import { createTimeSlicer } from '@resource-kit/search'
+import { createResourceSearch } from '@resource-kit/search'
 import { describe, expect, it } from 'vitest'
+import { type SearchItem, searchItemsOf } from '../../picker/buildSourceRows.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
-import {
-  createMentionCandidates,
-  createMentionSearcher,
-  type MentionCandidate,
-  mentionCandidates,
-  valueOptions,
-} from '../mentionOptions.ts'
+import { browseResults, hitResults, valueOptions } from '../mentionOptions.ts'
 
-/** Candidates whose `name` reads are counted: indexing reads every one, a search a few. */
-function countedCandidates(count: number, from = 0) {
-  const reads = { name: 0, read: new Set<number>() }
-  const list = Array.from({ length: count }, (_, k) => {
-    const i = from + k
-    const key = `r:s:file:///w/f${i}.ts`
-    return {
-      kind: 'resource',
-      key,
-      id: key,
-      get name() {
-        reads.name++
-        reads.read.add(i)
-        return `file-${i}.ts`
-      },
-      uri: `file:///w/f${i}.ts`,
-      label: `file-${i}.ts`,
-      serverId: 's',
-      serverName: 'S',
-      resource: { uri: `file:///w/f${i}.ts`, name: `file-${i}.ts` },
-    } as MentionCandidate
-  })
-  return { list, reads }
+/** The popup's rows for `text`, from the same search the composer runs (here on this thread). */
+function searchRows(list: readonly PickerSource[], text: string, limit = 10, serverId?: string) {
+  const search = createResourceSearch<SearchItem>({ limit: limit + 1 })
+  search.setItems(searchItemsOf(list, false))
+  return hitResults(search.search(text, { scope: serverId }), list, limit)
 }
-
-/** A slicer that never waits (idle and yields resolve at once). */
-const eager = () =>
-  createTimeSlicer({ yieldToMain: async () => {}, whenIdle: async () => {}, now: () => 0 })
 
 const sources: PickerSource[] = [
   {
@@ -68,12 +41,17 @@ describe('mentionOptions', () => {
       resources: [{ uri, name: uri }],
     })
     // Joined with a bare ':' these two would both read `r:a:b:c`.
-    const keys = mentionCandidates([source('a:b', 'c'), source('a', 'b:c')]).map((c) => c.key)
+    const both = [source('a:b', 'c'), source('a', 'b:c')]
+    const keys = browseResults(both, undefined, 10).options.map((c) => c.key)
     expect(new Set(keys).size).toBe(2)
+    const hits = searchRows(both, 'c').options.map((c) => c.key)
+    expect(new Set(hits).size).toBe(2)
   })
 
   it('lists templates first, then resources, labelled by title or name', () => {
-    const labels = mentionCandidates(sources).map((c) => `${c.kind}:${c.label}:${c.serverName}`)
+    const labels = browseResults(sources, undefined, 10).options.map(
+      (c) => `${c.kind}:${c.label}:${c.serverName}`,
+    )
     expect(labels).toEqual([
       'template:Database table:Demo',
       'resource:README.md:Demo',
@@ -84,77 +62,36 @@ describe('mentionOptions', () => {
   })
 
   it('shows everything in scope for an empty query, with an exact count', () => {
-    const search = createMentionSearcher(2)
-    const candidates = mentionCandidates(sources)
-    const all = search(candidates, { text: '' })
+    const all = browseResults(sources, undefined, 2)
     expect(all).toMatchObject({ total: 5, exact: true, more: true })
     expect(all.options).toHaveLength(2)
-    const docs = search(candidates, { serverId: 'docs', text: '' })
+    const docs = browseResults(sources, 'docs', 2)
     expect(docs.options.map((o) => o.label)).toEqual(['readme-guide.md'])
     expect(docs).toMatchObject({ total: 1, exact: true, more: false })
   })
 
   it('searches fuzzily, within the scope when there is one', () => {
-    const search = createMentionSearcher(10)
-    const candidates = mentionCandidates(sources)
-    expect(search(candidates, { text: 'readme' }).options.map((o) => o.label)).toEqual(
+    expect(searchRows(sources, 'readme').options.map((o) => o.label)).toEqual(
       expect.arrayContaining(['README.md', 'readme-guide.md']),
     )
-    expect(
-      search(candidates, { serverId: 'demo', text: 'readme' }).options.map((o) => o.label),
-    ).toEqual(['README.md'])
-    expect(search(candidates, { text: 'database' }).options[0]?.kind).toBe('template')
+    expect(searchRows(sources, 'readme', 10, 'demo').options.map((o) => o.label)).toEqual([
+      'README.md',
+    ])
+    const database = searchRows(sources, 'database').options[0]
+    expect(database).toMatchObject({ kind: 'template', serverName: 'Demo' })
+    expect(database?.matches?.length).toBeGreaterThan(0)
   })
 
-  it('builds the index ahead (prepare), so the first search indexes nothing', async () => {
-    const { list, reads } = countedCandidates(3000)
-    const search = createMentionSearcher(10)
-    await search.prepare(list, eager(), new AbortController().signal)
-    expect(reads.name).toBeGreaterThanOrEqual(3000)
-    reads.name = 0
-    expect(search(list, { text: 'file-2999' }).options[0]?.label).toBe('file-2999.ts')
-    // Ranking reads the few candidates it ranks, not all 3,000.
-    expect(reads.name).toBeLessThan(500)
-  })
-
-  it('indexes only the new candidates when the list grew by a page', async () => {
-    const first = countedCandidates(3000)
-    const search = createMentionSearcher(10)
-    await search.prepare(first.list, eager(), new AbortController().signal)
-    first.reads.name = 0
-    const page = countedCandidates(100, 3000)
-    const grown = [...first.list, ...page.list]
-    await search.prepare(grown, eager(), new AbortController().signal)
-    expect(first.reads.name).toBe(0)
-    expect(page.reads.name).toBeGreaterThanOrEqual(100)
-    expect(search(grown, { text: 'file-3050' }).options[0]?.label).toBe('file-3050.ts')
-  })
-
-  it('stops preparing when aborted', async () => {
-    const { list, reads } = countedCandidates(3000)
-    const search = createMentionSearcher(10)
-    const controller = new AbortController()
-    const slicer = createTimeSlicer({
-      whenIdle: async () => {},
-      yieldToMain: async () => controller.abort(new Error('superseded')),
-    })
-    await expect(search.prepare(list, slicer, controller.signal)).rejects.toThrow('superseded')
-    // One slice (1,000 candidates) was indexed, then it stopped.
-    expect(reads.read.size).toBe(1000)
-  })
-
-  it('reuses the candidates of a server whose list only grew', () => {
-    const candidatesOf = createMentionCandidates()
-    const one = sources[0]!
-    const before = candidatesOf([one])
-    const grown = { ...one, resources: [...one.resources, { uri: 'x://n', name: 'new' }] }
-    const after = candidatesOf([grown])
-    expect(after.slice(0, before.length)).toEqual(before)
-    for (const [i, candidate] of before.entries()) expect(after[i]).toBe(candidate)
-    expect(after.at(-1)?.label).toBe('new')
-    // A reload that changed an earlier resource builds that server's candidates again.
-    const changed = { ...one, resources: [{ uri: 'x://other', name: 'other' }] }
-    expect(candidatesOf([changed]).map((c) => c.label)).toEqual(['Database table', 'other'])
+  it('counts one more hit than it shows: more, and an exact total up to the rows shown', () => {
+    const many: PickerSource[] = [
+      {
+        serverId: 's',
+        status: 'ready',
+        resources: Array.from({ length: 5 }, (_, i) => ({ uri: `x://r${i}`, name: `report-${i}` })),
+      },
+    ]
+    expect(searchRows(many, 'report', 3)).toMatchObject({ total: 4, exact: false, more: true })
+    expect(searchRows(many, 'report', 5)).toMatchObject({ total: 5, exact: true, more: false })
   })
 
   it('offers completion values first and what was typed last, once', () => {

@@ -36,7 +36,7 @@ function render(options: Partial<UseMentionResultsOptions>) {
     <ResourceKitProvider client={client}>{children}</ResourceKitProvider>
   )
   return renderHook(
-    () =>
+    (props: Partial<UseMentionResultsOptions>) =>
       useMentionResults({
         sources,
         query: '',
@@ -45,8 +45,9 @@ function render(options: Partial<UseMentionResultsOptions>) {
         variable: undefined,
         maxOptions: 50,
         ...options,
+        ...props,
       }),
-    { wrapper },
+    { wrapper, initialProps: {} },
   )
 }
 
@@ -58,11 +59,22 @@ describe('useMentionResults', () => {
     expect(result.current.unavailable.map((s) => s.serverId)).toEqual(['b'])
   })
 
-  it('searches within a server scope', () => {
+  it('searches within a server scope', async () => {
     const { result } = render({ query: 'alpha:read' })
     expect(result.current.query).toEqual({ serverId: 'a', text: 'read' })
-    expect(result.current.options[0]?.label).toBe('readme.md')
+    await waitFor(() => expect(result.current.options[0]?.label).toBe('readme.md'))
+    expect(result.current.searchPending).toBe(false)
     expect(result.current.unavailable).toEqual([])
+  })
+
+  it('keeps the rows shown until the next query’s hits arrive, then replaces them', async () => {
+    const { result, rerender } = render({ query: 'readme' })
+    await waitFor(() => expect(result.current.options.map((o) => o.label)).toEqual(['readme.md']))
+    rerender({ query: 'notes' })
+    // Right after the key: the last hits stay (no flash of "No results"), marked as pending.
+    expect(result.current.options.map((o) => o.label)).toEqual(['readme.md'])
+    expect(result.current.searchPending).toBe(true)
+    await waitFor(() => expect(result.current.options.map((o) => o.label)).toEqual(['notes.md']))
   })
 
   it('shows nothing while the caret is in no query', () => {

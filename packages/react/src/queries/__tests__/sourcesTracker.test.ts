@@ -50,6 +50,56 @@ describe('SourcesTracker background walk', () => {
   })
 })
 
+describe('SourcesTracker pacing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('asks for up to ten pages per idle period after the first', async () => {
+    const pages = Array.from({ length: 30 }, (_, i) => makeResources(2, `x://p${i}/`))
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
+    const idle: (() => void)[] = []
+    const whenIdle = () => new Promise<void>((resolve) => idle.push(resolve))
+    const tracker = new SourcesTracker(client, { whenIdle })
+    tracker.setServers(client.getServers())
+    await vi.advanceTimersByTimeAsync(50)
+    expect(client.calls.list).toHaveLength(1)
+    for (const resolve of idle.splice(0)) resolve()
+    await vi.advanceTimersByTimeAsync(50)
+    // One idle period: ten more pages, fetched back to back.
+    expect(client.calls.list).toHaveLength(11)
+    tracker.destroy()
+  })
+
+  it("tells its listeners at most once per interval while pages arrive, and the walk's end at once", async () => {
+    const pages = Array.from({ length: 40 }, (_, i) => makeResources(2, `x://p${i}/`))
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
+    const tracker = new SourcesTracker(client, {
+      whenIdle: async () => {},
+      publishIntervalMs: 100,
+    })
+    // The lengths listeners saw (status changes, like templates arriving, are told at once).
+    const seen: number[] = []
+    tracker.subscribe(() => {
+      const length = tracker.getSnapshot()[0]?.resources.length ?? 0
+      if (seen.at(-1) !== length) seen.push(length)
+    })
+    tracker.setServers(client.getServers())
+    // Every page arrives within the first interval (the fake client answers at once).
+    await vi.advanceTimersByTimeAsync(99)
+    expect(client.calls.list).toHaveLength(40)
+    // Nothing, the first page, then the walk's end at once: not the 38 pages between.
+    expect(seen).toEqual([0, 2, 80])
+    await vi.advanceTimersByTimeAsync(200)
+    expect(tracker.getSnapshot()[0]).toMatchObject({ status: 'ready', hasMore: false })
+    expect(seen).toEqual([0, 2, 80])
+    tracker.destroy()
+  })
+})
+
 describe('SourcesTracker lists', () => {
   it('shows only the new pass of a server removed and added again between updates (already walked)', async () => {
     const client = createFakeClient([

@@ -1,0 +1,113 @@
+// BEHAVIOUR: one search over sources, for the side picker and the @ popup alike. The
+// servers' data (search items, and the tree when asked for) advances by what changed
+// (sourceData.ts); the index follows it off the render path, in a Web Worker when the
+// host gives one, else on this thread in time slices (pickerSearch.ts). Hits arrive
+// asynchronously: a reply older than the one shown is dropped, and the query runs again
+// whenever the index grows.
+
+import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@resource-kit/search'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { PickerSource } from '../shared/sourceTypes.ts'
+import type { SearchItem } from './buildSourceRows.ts'
+import { PickerSearch } from './pickerSearch.ts'
+import { advanceSourceData, type SourceData, type SourceDataOptions } from './sourceData.ts'
+
+/** Starts the worker that runs `@resource-kit/search/worker` (the picker terminates it). */
+export type SearchWorkerFactory = () => NonNullable<WorkerSearchOptions['endpoint']> & {
+  terminate?: () => void
+}
+
+/** Hits of one query, as they came back. */
+export interface FoundHits {
+  query: string
+  serverId: string | undefined
+  hits: SearchHit<SearchItem>[]
+}
+
+/** Per server, the search items (and the tree, with `growTree`), advanced by what changed. */
+export function useSourceData(
+  sources: readonly PickerSource[],
+  hideAssistantOnly: boolean,
+  growTree: SourceDataOptions['growTree'],
+): readonly SourceData[] {
+  const [known] = useState(() => new Map<string, SourceData>())
+  return useMemo(() => {
+    const next = sources.map((source) =>
+      advanceSourceData(known.get(source.serverId), source, { hideAssistantOnly, growTree }),
+    )
+    // Written during render on purpose: advancing again with the same sources (StrictMode,
+    // a discarded render) then finds nothing new, so no page is appended twice.
+    known.clear()
+    for (const d of next) known.set(d.serverId, d)
+    return next
+  }, [sources, hideAssistantOnly, growTree, known])
+}
+
+/** The search index for the component's life (in a worker when the factory starts one), following `data`. */
+export function useSearchIndex(
+  data: readonly SourceData[],
+  limit: number,
+  factory: SearchWorkerFactory | undefined,
+): PickerSearch | null {
+  const [search, setSearch] = useState<PickerSearch | null>(null)
+  const factoryRef = useRef(factory)
+  useEffect(() => {
+    let worker: ReturnType<SearchWorkerFactory> | undefined
+    try {
+      worker = factoryRef.current?.()
+    } catch {
+      // No Worker here (or it cannot start): the index lives on this thread.
+    }
+    const created = new PickerSearch({ limit, endpoint: worker, slicer: createTimeSlicer() })
+    setSearch(created)
+    return () => {
+      created.close()
+      worker?.terminate?.()
+    }
+  }, [limit])
+  useEffect(() => {
+    search?.sync(data)
+  }, [search, data])
+  return search
+}
+
+/** Hits for `query` (in `serverId` only, when scoped), run again whenever the index grows; null without a query. */
+export function useSearchHits(
+  search: PickerSearch | null,
+  query: string,
+  limit: number,
+  serverId: string | undefined,
+): FoundHits | null {
+  const [found, setFound] = useState<FoundHits | null>(null)
+  // Replies are numbered as sent: one older than the reply shown is dropped.
+  const sent = useRef(0)
+  const shown = useRef(0)
+  useEffect(() => {
+    if (query === '') {
+      setFound(null)
+      return
+    }
+    if (!search) return
+    const controller = new AbortController()
+    const run = () => {
+      const id = ++sent.current
+      search.search(query, limit, controller.signal, serverId).then(
+        (hits) => {
+          if (id < shown.current || controller.signal.aborted) return
+          shown.current = id
+          setFound({ query, serverId, hits })
+        },
+        () => {
+          // Aborted (a newer query, unmounted) or the search closed: nothing to show.
+        },
+      )
+    }
+    run()
+    const unsubscribe = search.subscribe(run)
+    return () => {
+      controller.abort()
+      unsubscribe()
+    }
+  }, [search, query, limit, serverId])
+  return found
+}
