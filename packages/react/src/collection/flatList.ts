@@ -35,6 +35,11 @@ export function listItemsOf(
   return sortNodes(items, tree.options.sort, listRank)
 }
 
+/** Merges a growing server's pending list changes ahead of a read, once they are worth it (idle time). */
+export function prepareListItems(server: ServerNode): void {
+  listedOf(server)?.prepare()
+}
+
 /** Rows of the list view: per server, its row (depth 0) and then its items (depth 1). */
 export function flatList(tree: ResourceTree): FlatRow[] {
   const rows: FlatRow[] = []

@@ -40,6 +40,16 @@ export class SortedNodes {
     this.#removed.push(node)
   }
 
+  /**
+   * Merges the changes since the last read once they are a quarter of the run or more (in
+   * idle time, ahead of a read): a walk of n nodes then costs a few merges of n, not one per
+   * page, and a later read finds at most a quarter left to merge.
+   */
+  prepare(): void {
+    const pending = this.#added.length + (this.#removed?.length ?? 0)
+    if (pending > 0 && pending * 4 >= this.#nodes.length) void this.nodes
+  }
+
   /** The nodes in order (a new array after each change; do not mutate). */
   get nodes(): readonly TreeNode[] {
     const drop = this.#takeOut()

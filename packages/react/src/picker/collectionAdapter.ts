@@ -8,6 +8,7 @@ import {
   type FlatRow,
   flattenTree,
   listItemsOf,
+  prepareListItems,
   type ResourceTree,
   type TreeNode,
 } from '../collection/index.ts'
@@ -106,10 +107,10 @@ export function treeRowsOf(
   return rows
 }
 
-/** Merges the pages added since the list order was last read (so a read is then free). */
+/** Merges the pages added since the list order was last read, once they are worth a merge (SortedNodes.prepare). */
 export function prepareListOrder(tree: SourceTree): void {
   const server = tree.servers[0]
-  if (server) listItemsOf(server, tree)
+  if (server) prepareListItems(server)
 }
 
 /**

@@ -1,8 +1,8 @@
 // Per server, what the picker derives from its list: the search items (and the tree, for
 // the side picker), at the cost of what changed (shared/resourceDiff.ts). A new page is
 // appended to both; a reload that replaced some resources (list_changed) takes them out
-// and puts the new ones in, and says so (`patch`) so the search index does the same; only
-// a change of templates or of the assistant-only filter builds the server again.
+// and puts the new ones in (tree: `apply`), and says so (`patch`) so the search index does
+// the same; only a change of templates or of the assistant-only filter builds it again.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { GrowingResourceTree, growResourceTree } from '../collection/index.ts'
 import { resourceKey } from '../shared/ids.ts'
@@ -42,11 +42,6 @@ export interface SourceData {
   revision: number
   /** How revision `revision - 1` became this one (none after a build). */
   patch: SourcePatch | undefined
-}
-
-/** A tree that can take resources out returns false when it cannot (the caller rebuilds). */
-type PatchableTree = GrowingResourceTree & {
-  apply?: (change: { removed: readonly Resource[]; added: readonly Resource[] }) => boolean
 }
 
 function build(source: PickerSource, options: SourceDataOptions, generation: number): SourceData {
@@ -97,9 +92,11 @@ export function advanceSourceData(
     for (const item of itemsOf(source, diff.added, hide)) prev.items.push(item)
     return { ...prev, resources: source.resources, growing }
   }
-  const tree = prev.growing as PatchableTree | undefined
+  // The tree takes the change at its cost too; a shape it cannot place in place: build it again.
   const growing =
-    !tree || tree.apply?.({ removed: diff.removed, added: diff.added }) ? tree : rebuildTree()
+    !prev.growing || prev.growing.apply({ removed: diff.removed, added: diff.added })
+      ? prev.growing
+      : rebuildTree()
   const removed = new Set(diff.removed)
   const added = itemsOf(source, diff.added, hide)
   const items = prev.items.filter((item) => item.kind !== 'resource' || !removed.has(item.resource))

@@ -3,7 +3,8 @@
 // same objects) and says how, so the index takes out and puts in those alone.
 import type { Resource } from '@resource-kit/client'
 import { describe, expect, it } from 'vitest'
-import { growResourceTree } from '../../collection/index.ts'
+import { growResourceTree, listItemsOf } from '../../collection/index.ts'
+import type { ServerNode } from '../../collection/treeTypes.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { advanceSourceData, type SourceDataOptions } from '../sourceData.ts'
 
@@ -52,6 +53,23 @@ describe('advanceSourceData', () => {
     expect(kept).toHaveLength(39)
     for (const item of kept) expect(item).toBe(before.get(item.id))
     expect(new Set(patched.items.map((item) => item.id)).size).toBe(41)
+  })
+
+  it('patches the tree of a reload in place: the same growing tree, the change in it', () => {
+    const list = make(30)
+    const first = advanceSourceData(undefined, source(list), withTree)
+    const next = [...list.slice(1), { uri: 'file:///w/added.md', name: 'added.md' }]
+    const patched = advanceSourceData(first, source(next), withTree)
+    expect(patched.growing).toBe(first.growing)
+    const labels = (d: typeof patched) => {
+      const tree = d.growing!.tree
+      return listItemsOf(tree.servers[0] as ServerNode, tree).map((node) => node.label)
+    }
+    const full = advanceSourceData(undefined, source(next), withTree)
+    expect(patched.growing!.tree).not.toBe(full.growing!.tree)
+    expect(labels(patched)).toEqual(labels(full))
+    expect(labels(patched)).toContain('added.md')
+    expect(labels(patched)).not.toContain('f0.md')
   })
 
   it('appends a page after a patch without patching again', () => {
