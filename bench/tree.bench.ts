@@ -2,8 +2,13 @@
 // are sorted lazily, on first read), the list view's one sorted run (`listItemsOf`), and the
 // first expansion of every top folder. Peers measured in the same run: a plain
 // `Array.prototype.sort` of the same URIs, and a naive tree (split every URI, group into
-// nested Maps). Times are medians of warm rounds, plus the first (cold) round.
-import { buildResourceTree } from '../packages/react/src/collection/buildResourceTree.ts'
+// nested Maps). Times are medians of warm rounds, plus the first (cold) round. Then a
+// list_changed of one resource (its title changed: one removed, one added) applied to a
+// grown tree (`growResourceTree().apply`), against a full build of the same new list.
+import {
+  buildResourceTree,
+  growResourceTree,
+} from '../packages/react/src/collection/buildResourceTree.ts'
 import { listItemsOf } from '../packages/react/src/collection/flatList.ts'
 import { flattenTree } from '../packages/react/src/collection/flattenTree.ts'
 
@@ -51,9 +56,9 @@ function naiveTree(items: readonly { uri: string }[]) {
   return root
 }
 
-function measure(run: () => unknown): { cold: number; warm: number } {
+function measure(run: () => unknown, rounds = ROUNDS): { cold: number; warm: number } {
   const times: number[] = []
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     const started = performance.now()
     run()
     times.push(performance.now() - started)
@@ -62,7 +67,39 @@ function measure(run: () => unknown): { cold: number; warm: number } {
   return { cold: times[0]!, warm: warm[Math.floor(warm.length / 2)]! }
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`
+const ms = (value: number) => `${value.toFixed(value < 1 ? 3 : 1)} ms`
+
+type Item = ReturnType<typeof resources>[number]
+
+/**
+ * One resource changed per round, applied to a tree grown over `items` and read as the
+ * picker reads it (`read`), against a full build of the same new list read the same way.
+ */
+function diffRows(items: Item[], read: (tree: ReturnType<typeof buildResourceTree>) => unknown) {
+  const list = items.slice()
+  const grown = growResourceTree({ serverId: 'bench', resources: list })
+  read(grown.tree)
+  let round = 0
+  const change = () => {
+    // A file deep in a folder, a different one each round; its new title re-sorts it.
+    const at = (round++ * 7919 + 11) % list.length
+    const old = list[at]!
+    const renamed = { ...old, title: `Renamed ${round}` } as Item
+    list[at] = renamed
+    return { removed: [old], added: [renamed] }
+  }
+  const apply = measure(() => {
+    if (!grown.apply(change())) throw new Error('the bench diff was refused')
+    return read(grown.tree)
+  }, 41)
+  // The same reads with no change between them: what the reading costs by itself.
+  const still = measure(() => read(grown.tree), 41)
+  const full = measure(() => {
+    change()
+    return read(buildResourceTree([{ serverId: 'bench', resources: list }]))
+  })
+  return { apply, still, full }
+}
 
 export default async function treeBench(): Promise<void> {
   // Let the JIT see every path once, so the 10,000 row is not mostly compile time.
@@ -100,6 +137,25 @@ export default async function treeBench(): Promise<void> {
       console.log(
         `  ${name.padEnd(40)} ${ms(t.warm).padStart(10)} ${ms(t.cold).padStart(10)}` +
           `   ×${(t.warm / sort.warm).toFixed(2)} sort, ×${(t.warm / naive.warm).toFixed(2)} naive`,
+      )
+    }
+    const readList = (tree: ReturnType<typeof buildResourceTree>) =>
+      listItemsOf(tree.servers[0]!, tree)
+    const readFolders = (tree: ReturnType<typeof buildResourceTree>) => {
+      const server = tree.servers[0]!
+      return flattenTree(server.children, new Set([server.id, ...server.children.map((n) => n.id)]))
+    }
+    console.log('  list_changed, 1 resource changed (apply: warm median of 40 rounds)')
+    for (const [name, read] of [
+      ['tree, nothing read', () => undefined],
+      ['+ list view (listItemsOf)', readList],
+      ['+ every top folder open', readFolders],
+    ] as const) {
+      const { apply, still, full } = diffRows(items, read)
+      console.log(
+        `  ${`apply ${name}`.padEnd(40)} ${ms(apply.warm).padStart(10)} ${ms(full.warm).padStart(10)} full build` +
+          `   ×${(apply.warm / full.warm).toFixed(4)} full build (${(full.warm / apply.warm).toFixed(0)}× faster);` +
+          ` the reads alone ${ms(still.warm)}`,
       )
     }
   }

@@ -74,6 +74,7 @@ export type {
   PickerRow,
   PickerRowContentProps,
   PickerRowKind,
+  PickerRows,
   PickerServerRowProps,
   PickerState,
   PickerStore,

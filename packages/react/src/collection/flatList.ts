@@ -1,7 +1,8 @@
 // The list view: every resource and template of each server, in one sorted run under its
 // server's row (no folders; a directory is listed like any resource).
-import { listedOf } from './buildResourceTree.ts'
+
 import { unsortedChildren } from './lazyChildren.ts'
+import { listedOf } from './serverTree.ts'
 import { sortNodes } from './sortNodes.ts'
 import type { FlatRow, ResourceTree, ServerNode, TreeNode } from './treeTypes.ts'
 

@@ -9,7 +9,7 @@ export {
   templatesNodeId,
 } from '../shared/ids.ts'
 export { DEFAULT_PRIORITY, isAssistantOnly, priorityOf } from './annotations.ts'
-export type { GrowingResourceTree } from './buildResourceTree.ts'
+export type { GrowingResourceTree, ResourceListDiff } from './buildResourceTree.ts'
 export { buildResourceTree, growResourceTree } from './buildResourceTree.ts'
 export { directoryChildren } from './directoryChildren.ts'
 export { flatList, listItemsOf } from './flatList.ts'

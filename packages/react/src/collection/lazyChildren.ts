@@ -1,34 +1,25 @@
 // Containers sort their children on first read: a tree of 100,000 resources is built without
-// sorting folders nobody opens. The unsorted array stays reachable for the list view, which
-// sorts every item of a server in one run anyway. A tree that grows (growingTree.ts) pushes
-// to the unsorted array; the next read merges only the new children into the sorted ones.
-import { SortedNodes } from './sortedNodes.ts'
-import type { ContainerNode, TreeNode, TreeSort } from './treeTypes.ts'
+// sorting folders nobody opens. The unsorted children stay reachable for the list view, which
+// sorts every item of a server in one run anyway. A tree that changes (growResourceTree) adds
+// and removes children in their `SortedNodes`; the next read merges only the changes.
+import type { SortedNodes } from './sortedNodes.ts'
+import type { ContainerNode, TreeNode } from './treeTypes.ts'
 
 const UNSORTED = Symbol('rk.unsortedChildren')
 
-type WithUnsorted = { [UNSORTED]?: readonly TreeNode[] }
+type WithUnsorted = { readonly [UNSORTED]?: readonly TreeNode[] }
 
-/** Makes `node.children` the sorted `raw` children, sorted on first read (new ones merged in later). */
-export function defineLazyChildren<T extends ContainerNode>(
-  node: T,
-  raw: TreeNode[],
-  sort: TreeSort,
-): T {
-  let sorted: SortedNodes | undefined
-  let count = 0
-  Object.defineProperty(node, UNSORTED, { value: raw, enumerable: false, configurable: true })
+/** Makes `node.children` the nodes of `children`, sorted on read. */
+export function defineLazyChildren<T extends ContainerNode>(node: T, children: SortedNodes): T {
+  Object.defineProperty(node, UNSORTED, {
+    enumerable: false,
+    configurable: true,
+    get: () => children.unsorted,
+  })
   Object.defineProperty(node, 'children', {
     enumerable: true,
     configurable: true,
-    get: () => {
-      sorted ??= new SortedNodes(sort)
-      if (count < raw.length) {
-        sorted.add(count === 0 ? raw : raw.slice(count))
-        count = raw.length
-      }
-      return sorted.nodes
-    },
+    get: () => children.nodes,
   })
   return node
 }

@@ -18,6 +18,7 @@ import {
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { buildSourceTree, listRowsOf, type SourceTree, treeRowsOf } from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'
+import { builtRun, joinRuns, type PickerRows, type RowRun } from './pickerRows.ts'
 import type { DirectoryState, PickerView } from './pickerStore.ts'
 
 /** One searchable resource or template, tagged with its server. */
@@ -207,11 +208,6 @@ function numberRun(run: readonly PickerRow[], from: number, setSize: number): vo
   })
 }
 
-function append(rows: PickerRow[], more: readonly PickerRow[]): void {
-  // A loop, not push(...more): a server may hold 100,000 rows.
-  for (const row of more) rows.push(row)
-}
-
 export interface BuildRowsInput {
   sources: readonly PickerSource[]
   view: PickerView
@@ -223,15 +219,15 @@ export interface BuildRowsInput {
   /** Prebuilt trees by server id (built here when missing). */
   trees?: ReadonlyMap<string, SourceTree>
   /** List rows of a server (cached by the caller); `listRowsOf` when missing. */
-  listRows?: (source: PickerSource, tree: SourceTree, extra: number) => readonly PickerRow[]
+  listRows?: (source: PickerSource, tree: SourceTree, extra: number) => RowRun
 }
 
 /** All rows for the current state, and how many resources/templates they show. */
-export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; resultCount: number } {
+export function buildSourceRows(input: BuildRowsInput): { rows: PickerRows; resultCount: number } {
   const { sources, view, hits, expandedIds } = input
   const inTree = view === 'tree'
   const childDepth = inTree ? 1 : 0
-  const sections: { header: PickerRow; body: readonly PickerRow[]; tail: PickerRow[] }[] = []
+  const sections: { header: PickerRow; body: RowRun; tail: PickerRow[] }[] = []
   let resultCount = 0
 
   if (hits) {
@@ -248,7 +244,7 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; res
       if (found.length === 0 && tail.length === 0) continue
       const body = found.map((hit) => hitRow(hit, childDepth, header.id))
       numberRun(body, 1, body.length + tail.length)
-      sections.push({ header, body, tail })
+      sections.push({ header, body: builtRun(body), tail })
       resultCount += found.length
     }
   } else {
@@ -256,20 +252,20 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; res
       const header = serverRow(source, !inTree || expandedIds.has(serverNodeId(source.serverId)))
       resultCount += shownCount(source, input.hideAssistantOnly)
       if (!header.expanded) {
-        sections.push({ header, body: [], tail: [] })
+        sections.push({ header, body: builtRun([]), tail: [] })
         continue
       }
       const tail = statusRows(source, { depth: childDepth, parentId: header.id }, false)
       const tree =
         input.trees?.get(source.serverId) ?? buildSourceTree(source, input.hideAssistantOnly)
-      let body: readonly PickerRow[]
+      let body: RowRun
       if (inTree) {
         const fresh = treeRowsOf(source, tree, expandedIds, input.directories)
         // The server's own children gain the status rows as siblings.
         let top = 0
         for (const row of fresh) if (row.parentId === header.id) top++
         for (const row of fresh) if (row.parentId === header.id) row.setSize = top + tail.length
-        body = fresh
+        body = builtRun(fresh)
         numberRun(tail, top + 1, top + tail.length)
       } else {
         body = input.listRows
@@ -281,13 +277,19 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRow[]; res
     }
   }
 
-  const rows: PickerRow[] = []
+  // Built rows in a row share one run; a list made on read is a run of its own.
+  const runs: RowRun[] = []
+  let built: PickerRow[] = []
   sections.forEach((section, i) => {
     section.header.posInSet = i + 1
     section.header.setSize = sections.length
-    rows.push(section.header)
-    append(rows, section.body)
-    append(rows, section.tail)
+    built.push(section.header)
+    if (section.body.length > 0) {
+      runs.push(builtRun(built), section.body)
+      built = []
+    }
+    for (const row of section.tail) built.push(row)
   })
-  return { rows, resultCount }
+  runs.push(builtRun(built))
+  return { rows: joinRuns(runs), resultCount }
 }

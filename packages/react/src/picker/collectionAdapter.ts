@@ -1,6 +1,7 @@
 // The one file that turns the collection helpers' nodes (src/collection) into picker
 // rows: tree rows via flattenTree (lazy directories through directoryChildren), list rows
-// via listItemsOf, plus a message row under a directory that is loading, failed or empty.
+// via listItemsOf (made on read), plus a message row under a directory that is loading,
+// failed or empty.
 import {
   buildResourceTree,
   directoryChildren,
@@ -10,9 +11,10 @@ import {
   type ResourceTree,
   type TreeNode,
 } from '../collection/index.ts'
-import { folderMessageRowId } from '../shared/ids.ts'
+import { folderMessageRowId, resourceNodeId, templateNodeId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { PickerRow, RowBase } from './pickerRow.ts'
+import { builtRun, type RowRun } from './pickerRows.ts'
 import type { DirectoryState } from './pickerStore.ts'
 
 /** One server's tree (built once per resource list). */
@@ -104,38 +106,62 @@ export function treeRowsOf(
   return rows
 }
 
+/** Merges the pages added since the list order was last read (so a read is then free). */
+export function prepareListOrder(tree: SourceTree): void {
+  const server = tree.servers[0]
+  if (server) listItemsOf(server, tree)
+}
+
 /**
  * The flat list rows of one server: resources by priority then name, then templates,
- * numbered as `extra` more siblings (status rows) follow them.
+ * numbered as `extra` more siblings (status rows) follow them. Made on read: a row is
+ * built the first time it is read (the window reads a screenful), then kept.
  */
-export function listRowsOf(source: PickerSource, tree: SourceTree, extra = 0): PickerRow[] {
+export function listRowsOf(source: PickerSource, tree: SourceTree, extra = 0): RowRun {
   const server = tree.servers[0]
-  if (!server) return []
+  if (!server) return builtRun([])
   const items = listItemsOf(server, tree)
-  const rows: PickerRow[] = new Array(items.length)
-  let n = 0
-  // Built as literals (no spreads): this runs over every resource of a server.
-  for (const node of items) {
-    const common = {
+  const setSize = items.length + extra
+  const resourcePrefix = resourceNodeId(source.serverId, '')
+  const templatePrefix = templateNodeId(source.serverId, '')
+  const made = new Map<number, PickerRow>()
+  const make = (index: number): PickerRow | undefined => {
+    const node = items[index]
+    if (!node) return undefined
+    const place: RowBase = {
       id: node.id,
       serverId: source.serverId,
       depth: 0,
       parentId: server.id,
-      posInSet: n + 1,
-      setSize: items.length + extra,
+      posInSet: index + 1,
+      setSize,
       hasChildren: false,
       expanded: false,
       label: node.label,
     }
     // The list does not expand folders: a directory is a resource like any other here.
     if (node.kind === 'resource' || node.kind === 'directory') {
-      rows[n++] = Object.assign(common, { kind: 'resource' as const, resource: node.resource })
-    } else if (node.kind === 'template') {
-      rows[n++] = Object.assign(common, { kind: 'template' as const, template: node.template })
+      return { ...place, kind: 'resource', resource: node.resource }
     }
+    if (node.kind === 'template') return { ...place, kind: 'template', template: node.template }
+    return undefined
   }
-  rows.length = n
-  // Unusable nodes were skipped: fix the set size.
-  if (n !== items.length) for (const row of rows) row.setSize = n + extra
-  return rows
+  return {
+    length: items.length,
+    at: (index) => {
+      let row = made.get(index)
+      if (!row) {
+        row = make(index)
+        if (row) made.set(index, row)
+      }
+      return row
+    },
+    // A scan of the ids alone (no row is built to find one), and none for an id that cannot
+    // be here: the list holds this server's resources and templates only (a folder's id,
+    // highlighted in the tree before a switch, is answered at once).
+    indexOf: (id) =>
+      id.startsWith(resourcePrefix) || id.startsWith(templatePrefix)
+        ? items.findIndex((node) => node.id === id)
+        : -1,
+  }
 }

@@ -30,6 +30,7 @@ export type { ServerIconProps } from './parts/ServerIcon.tsx'
 export { ServerIcon } from './parts/ServerIcon.tsx'
 export type { PickerElementProps, PickerPropGetters } from './pickerPropGetters.ts'
 export type { PickerRow, PickerRowKind, RowBase, RowMatch } from './pickerRow.ts'
+export type { PickerRows } from './pickerRows.ts'
 export type {
   ActiveTemplate,
   DirectoryState,

@@ -23,7 +23,7 @@ interface GetterContext {
   baseId: string
   view: PickerView
   query: string
-  rows: readonly PickerRow[]
+  rows: { readonly length: number }
   highlightedId: string | null
   /** From the list navigation: the highlighted row's element id while it is rendered. */
   activeDescendant: string | undefined

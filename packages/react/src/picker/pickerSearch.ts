@@ -1,7 +1,8 @@
 // The picker's search index, kept in step with the servers' data off the render path: in
 // a Web Worker when the host gives one (`@resource-kit/search/worker`), else on the main
-// thread in time slices. A page appended to a list sends that page (`upsert`); a server
-// rebuilt or removed sends the whole difference (`setItems`, which diffs). One update runs
+// thread in time slices. A page appended to a list sends that page (`upsert`); a reload
+// that patched a list sends its patch (`remove` + `upsert`); a server rebuilt or removed
+// sends the whole difference (`setItems`, which diffs). One update runs
 // at a time; whatever arrives meanwhile is coalesced into the next. Listeners hear when
 // the index changed, so a shown search is run again over what arrived.
 import {
@@ -25,10 +26,24 @@ export interface PickerSearchOptions {
 /** Items per main-thread slice of indexing (when there is no worker). */
 const MAIN_SLICE = 1000
 
+/** What the index holds of one server: its items up to `count` of that generation and revision. */
+interface Sent {
+  generation: number
+  revision: number
+  count: number
+}
+
+/** The index holds exactly the items before `d`'s patch: the patch alone brings it up to date. */
+function patchApplies(sent: Sent, d: SourceData): boolean {
+  return (
+    d.patch !== undefined && sent.revision === d.revision - 1 && sent.count === d.patch.baseCount
+  )
+}
+
 export class PickerSearch {
   #search: AsyncResourceSearch<SearchItem>
   #slicer: TimeSlicer
-  #sent = new Map<string, { generation: number; count: number }>()
+  #sent = new Map<string, Sent>()
   #wanted: readonly SourceData[] = []
   #running: Promise<void> | null = null
   #dirty = false
@@ -96,6 +111,8 @@ export class PickerSearch {
   async #drain(): Promise<void> {
     const signal = this.#closed.signal
     try {
+      // Not inside the render's commit that called sync: copying a page to the worker is a task of its own.
+      await this.#slicer.yield(signal)
       while (this.#dirty && !signal.aborted) {
         this.#dirty = false
         if (!(await this.#apply(this.#wanted, signal))) continue
@@ -112,15 +129,21 @@ export class PickerSearch {
   /** Sends what changed since the last update; false when nothing did. */
   async #apply(data: readonly SourceData[], signal: AbortSignal): Promise<boolean> {
     const ids = new Set(data.map((d) => d.serverId))
+    const counts = data.map((d) => d.items.length)
+    // A server gone, rebuilt, or patched more than once since it was sent: diff everything.
     const rebuilt =
       [...this.#sent.keys()].some((id) => !ids.has(id)) ||
       data.some((d) => {
         const sent = this.#sent.get(d.serverId)
-        return sent !== undefined && sent.generation !== d.generation
+        if (sent === undefined) return false
+        if (sent.generation !== d.generation) return true
+        return sent.revision !== d.revision && !patchApplies(sent, d)
       })
-    const counts = data.map((d) => d.items.length)
-    const grown = data.some((d, i) => (this.#sent.get(d.serverId)?.count ?? -1) !== counts[i])
-    if (!rebuilt && !grown) return false
+    const changed = data.some((d, i) => {
+      const sent = this.#sent.get(d.serverId)
+      return sent === undefined || sent.count !== counts[i] || sent.revision !== d.revision
+    })
+    if (!rebuilt && !changed) return false
     if (rebuilt) {
       // Something was replaced or removed: hand over the whole list; setItems diffs it.
       const all: SearchItem[] = []
@@ -130,18 +153,31 @@ export class PickerSearch {
       await this.#search.setItems(all, signal)
     } else {
       for (const [i, d] of data.entries()) {
-        const from = this.#sent.get(d.serverId)?.count ?? 0
-        const to = counts[i] as number
-        const step = this.#search.host === 'main' ? MAIN_SLICE : to - from
-        for (let at = from; at < to; at += step) {
-          await this.#search.upsert(d.items.slice(at, Math.min(to, at + step)), signal)
-          if (this.#search.host === 'main') await this.#slicer.pause(signal)
+        const sent = this.#sent.get(d.serverId)
+        let from = sent?.count ?? 0
+        if (sent && d.patch && patchApplies(sent, d)) {
+          // A reload's patch: what it took out, then what it put in (and any tail after it).
+          await this.#search.remove(d.patch.removedIds, signal)
+          from = d.patch.addedFrom
         }
+        await this.#send(d.items, from, counts[i] as number, signal)
       }
     }
     this.#sent = new Map(
-      data.map((d, i) => [d.serverId, { generation: d.generation, count: counts[i] as number }]),
+      data.map((d, i) => [
+        d.serverId,
+        { generation: d.generation, revision: d.revision, count: counts[i] as number },
+      ]),
     )
     return true
+  }
+
+  /** Sends `items[from..to)` (upsert), in slices on the main thread. */
+  async #send(items: readonly SearchItem[], from: number, to: number, signal: AbortSignal) {
+    const step = this.#search.host === 'main' ? MAIN_SLICE : to - from
+    for (let at = from; at < to; at += step) {
+      await this.#search.upsert(items.slice(at, Math.min(to, at + step)), signal)
+      if (this.#search.host === 'main') await this.#slicer.pause(signal)
+    }
   }
 }

@@ -5,6 +5,7 @@
 // (a shorter reload of a paged list only shifts its tail out, it does not remove it).
 import type { Resource } from '@resource-kit/client'
 import { resourceKey } from '../shared/ids.ts'
+import { diffResources } from '../shared/resourceDiff.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 
 /** Selection keys (`resourceKey(serverId, uri)`) by kind of change. */
@@ -27,11 +28,6 @@ function differs(a: Resource, b: Resource): boolean {
   )
 }
 
-// Load-more appends pages and keeps the loaded items as they are: nothing changed.
-function isAppend(old: readonly Resource[], next: readonly Resource[]): boolean {
-  return next.length > old.length && old.every((r, i) => next[i] === r)
-}
-
 function settled(source: PickerSource): boolean {
   return source.status === 'ready' || source.status === 'empty'
 }
@@ -48,23 +44,24 @@ export function resourceChanges(
     // A first load is not a change; neither is a server that is failing or reloading.
     if (!oldSource || !settled(oldSource) || !settled(source)) continue
     const old = oldSource.resources
-    if (old === source.resources || isAppend(old, source.resources)) continue
-    const byUri = new Map(old.map((r) => [r.uri, r]))
-    const now = new Set<string>()
-    for (const r of source.resources) {
-      now.add(r.uri)
-      const o = byUri.get(r.uri)
+    // By object: an unchanged resource is the same object (a load-more only appends).
+    const diff = diffResources(old, source.resources)
+    if (diff.kind !== 'changed') continue
+    const removed = new Set(diff.removed)
+    const removedByUri = new Map(diff.removed.map((r) => [r.uri, r]))
+    const again = new Set<string>()
+    for (const r of diff.added) {
+      again.add(r.uri)
+      const o = removedByUri.get(r.uri)
       if (!o) changes.added.push(resourceKey(source.serverId, r.uri))
       else if (differs(o, r)) changes.updated.push(resourceKey(source.serverId, r.uri))
     }
+    const listed = (r: Resource) => !removed.has(r) || again.has(r.uri)
     // Gone for sure: everything is listed, or something listed after it still is.
-    let proven = old.length
-    if (source.hasMore) {
-      proven = old.findLastIndex((r) => now.has(r.uri))
-    }
+    const proven = source.hasMore ? old.findLastIndex(listed) : old.length
     for (let i = 0; i < proven; i++) {
-      const uri = (old[i] as Resource).uri
-      if (!now.has(uri)) changes.removed.push(resourceKey(source.serverId, uri))
+      const r = old[i] as Resource
+      if (!listed(r)) changes.removed.push(resourceKey(source.serverId, r.uri))
     }
   }
   return changes

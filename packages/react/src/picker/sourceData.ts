@@ -1,9 +1,12 @@
-// Per server, what the picker derives from its list: the tree and the search items, both
-// grown by the page. A list that only grew (every earlier resource is the same object, as
-// the infinite query keeps them) appends its new tail; anything else (a reload that
-// changed items, new templates, the assistant-only filter) builds that server again.
+// Per server, what the picker derives from its list: the search items (and the tree, for
+// the side picker), at the cost of what changed (shared/resourceDiff.ts). A new page is
+// appended to both; a reload that replaced some resources (list_changed) takes them out
+// and puts the new ones in, and says so (`patch`) so the search index does the same; only
+// a change of templates or of the assistant-only filter builds the server again.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { GrowingResourceTree, growResourceTree } from '../collection/index.ts'
+import { resourceKey } from '../shared/ids.ts'
+import { diffResources } from '../shared/resourceDiff.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { type SearchItem, searchItemsOf } from './buildSourceRows.ts'
 
@@ -14,24 +17,36 @@ export interface SourceDataOptions {
   growTree: typeof growResourceTree | undefined
 }
 
+/** How a reload changed the search items (revision `revision - 1` → `revision`). */
+export interface SourcePatch {
+  /** Ids no longer listed (a replaced resource keeps its id and is among the added). */
+  removedIds: readonly string[]
+  /** How many items there were before the patch. */
+  baseCount: number
+  /** Where in `items` the patch's new items start (everything after is new). */
+  addedFrom: number
+}
+
 export interface SourceData {
   serverId: string
   resources: readonly Resource[]
   templates: readonly ResourceTemplate[] | undefined
   hideAssistantOnly: boolean
-  /** The server's tree (without `withTree`: none). */
+  /** The server's tree (without `growTree`: none). */
   growing: GrowingResourceTree | undefined
   /** Search items, appended to in place as the list grows (read `items.length` when sent). */
   items: SearchItem[]
-  /** Changes when the items were rebuilt rather than appended to. */
+  /** Changes when the items were rebuilt from scratch (send them all). */
   generation: number
+  /** Changes when a reload patched the items (a new `items` array; `patch` says how). */
+  revision: number
+  /** How revision `revision - 1` became this one (none after a build). */
+  patch: SourcePatch | undefined
 }
 
-/** Whether `next` is `prev` with more resources after it (same objects in the same places). */
-function grewFrom(prev: readonly Resource[], next: readonly Resource[]): boolean {
-  if (next.length < prev.length) return false
-  for (let i = 0; i < prev.length; i++) if (prev[i] !== next[i]) return false
-  return true
+/** A tree that can take resources out returns false when it cannot (the caller rebuilds). */
+type PatchableTree = GrowingResourceTree & {
+  apply?: (change: { removed: readonly Resource[]; added: readonly Resource[] }) => boolean
 }
 
 function build(source: PickerSource, options: SourceDataOptions, generation: number): SourceData {
@@ -44,7 +59,14 @@ function build(source: PickerSource, options: SourceDataOptions, generation: num
     growing: options.growTree?.(source, { hideAssistantOnly: hide }),
     items: searchItemsOf([source], hide),
     generation,
+    revision: 0,
+    patch: undefined,
   }
+}
+
+/** The search items of `resources` alone (no templates). */
+function itemsOf(source: PickerSource, resources: readonly Resource[], hide: boolean) {
+  return searchItemsOf([{ ...source, resources, templates: [] }], hide)
 }
 
 /**
@@ -57,32 +79,45 @@ export function advanceSourceData(
   options: SourceDataOptions,
 ): SourceData {
   const hide = options.hideAssistantOnly
-  if (
-    !prev ||
-    prev.serverId !== source.serverId ||
-    (prev.growing !== undefined) !== (options.growTree !== undefined)
-  ) {
+  const withTree = options.growTree !== undefined
+  if (!prev || prev.serverId !== source.serverId || (prev.growing !== undefined) !== withTree) {
     return build(source, options, 0)
   }
-  if (
-    prev.resources === source.resources &&
-    prev.templates === source.templates &&
-    prev.hideAssistantOnly === hide
-  ) {
-    return prev
+  if (prev.templates !== source.templates || prev.hideAssistantOnly !== hide) {
+    return build(source, options, prev.generation + 1)
   }
-  const appendable =
-    prev.templates === source.templates &&
-    prev.hideAssistantOnly === hide &&
-    grewFrom(prev.resources, source.resources)
-  if (!appendable) return build(source, options, prev.generation + 1)
-  const added = source.resources.slice(prev.resources.length)
-  // The tree refuses a page it cannot place as a full build would: build it again then.
+  const diff = diffResources(prev.resources, source.resources)
+  if (diff.kind === 'same') {
+    return prev.resources === source.resources ? prev : { ...prev, resources: source.resources }
+  }
+  const rebuildTree = () => options.growTree?.(source, { hideAssistantOnly: hide })
+  if (diff.kind === 'appended') {
+    // The tree refuses a page it cannot place as a full build would: build it again then.
+    const growing = !prev.growing || prev.growing.append(diff.added) ? prev.growing : rebuildTree()
+    for (const item of itemsOf(source, diff.added, hide)) prev.items.push(item)
+    return { ...prev, resources: source.resources, growing }
+  }
+  const tree = prev.growing as PatchableTree | undefined
   const growing =
-    !prev.growing || prev.growing.append(added)
-      ? prev.growing
-      : options.growTree?.(source, { hideAssistantOnly: hide })
-  const addedItems = searchItemsOf([{ ...source, resources: added, templates: [] }], hide)
-  for (const item of addedItems) prev.items.push(item)
-  return { ...prev, resources: source.resources, growing }
+    !tree || tree.apply?.({ removed: diff.removed, added: diff.added }) ? tree : rebuildTree()
+  const removed = new Set(diff.removed)
+  const added = itemsOf(source, diff.added, hide)
+  const items = prev.items.filter((item) => item.kind !== 'resource' || !removed.has(item.resource))
+  const addedFrom = items.length
+  for (const item of added) items.push(item)
+  // A replaced resource keeps its id: putting it in again (upsert) replaces its fields.
+  const readded = new Set(added.map((item) => item.id))
+  const removedIds: string[] = []
+  for (const resource of diff.removed) {
+    const id = resourceKey(source.serverId, resource.uri)
+    if (!readded.has(id)) removedIds.push(id)
+  }
+  return {
+    ...prev,
+    resources: source.resources,
+    growing,
+    items,
+    revision: prev.revision + 1,
+    patch: { removedIds, baseCount: prev.items.length, addedFrom },
+  }
 }

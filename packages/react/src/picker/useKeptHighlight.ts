@@ -1,14 +1,29 @@
 // BEHAVIOUR: the highlight survives list changes. A row that vanished (list_changed, a
 // collapse) hands it to its nearest navigable neighbour; a new query starts from its best
-// result (the first resource or template).
+// result (the first resource or template). Rows are read by index, from where the
+// highlight was: a screenful of rows, not every row loaded.
 import { useLayoutEffect, useRef } from 'react'
 import { isNavigable, type PickerRow } from './pickerRow.ts'
+import type { PickerRows } from './pickerRows.ts'
 import type { PickerStore, PickerView } from './pickerStore.ts'
+
+/** The first row from `from` on (or, with `step` -1, back from it) that `test` accepts. */
+function seek(
+  rows: PickerRows,
+  from: number,
+  step: 1 | -1,
+  test: (row: PickerRow) => boolean,
+): PickerRow | undefined {
+  for (let i = from; i >= 0 && i < rows.length; i += step) {
+    const row = rows.at(i)
+    if (row && test(row)) return row
+  }
+  return undefined
+}
 
 export function useKeptHighlight(
   store: PickerStore,
-  rows: readonly PickerRow[],
-  rowIndex: ReadonlyMap<string, number>,
+  rows: PickerRows,
   query: string,
   view: PickerView,
 ): void {
@@ -16,27 +31,26 @@ export function useKeptHighlight(
   const lastQuery = useRef(query)
   useLayoutEffect(() => {
     const state = store.getState()
+    const navigable = (r: PickerRow) => isNavigable(r, view)
     if (query !== lastQuery.current) {
       lastQuery.current = query
       if (query !== '') {
         const best =
-          rows.find((r) => r.kind === 'resource' || r.kind === 'template') ??
-          rows.find((r) => isNavigable(r, view))
+          seek(rows, 0, 1, (r) => r.kind === 'resource' || r.kind === 'template') ??
+          seek(rows, 0, 1, navigable)
         state.highlight(best?.id ?? null)
         lastIndex.current = 0
         return
       }
     }
-    const current = state.highlightedId === null ? undefined : rowIndex.get(state.highlightedId)
-    if (current !== undefined) {
+    const current = state.highlightedId === null ? -1 : rows.indexOf(state.highlightedId)
+    if (current >= 0) {
       lastIndex.current = current
       return
     }
     if (state.highlightedId === null && query === '') return
     const from = Math.min(state.highlightedId === null ? 0 : lastIndex.current, rows.length - 1)
-    const next =
-      rows.slice(from).find((r) => isNavigable(r, view)) ??
-      rows.slice(0, from).findLast((r) => isNavigable(r, view))
+    const next = seek(rows, from, 1, navigable) ?? seek(rows, from - 1, -1, navigable)
     state.highlight(next?.id ?? null)
-  }, [rows, rowIndex, store, query, view])
+  }, [rows, store, query, view])
 }

@@ -13,6 +13,7 @@ import { countResources } from '../shared/resourceCount.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { createPropGetters, liveMessage, type PickerPropGetters } from './pickerPropGetters.ts'
 import { canSignIn, isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
+import type { PickerRows } from './pickerRows.ts'
 import {
   type ActiveTemplate,
   createPickerStore,
@@ -86,10 +87,8 @@ export interface PickerApi extends PickerPropGetters {
   query: string
   /** The view shown (controlled or from the store). */
   view: PickerView
-  /** Every row, in order (only the virtual window is rendered). */
-  rows: PickerRow[]
-  /** Row index by row id. */
-  rowIndex: ReadonlyMap<string, number>
+  /** Every row, in order, read by index (`rows.at(i)`, `rows.indexOf(id)`): only the rows read are built. */
+  rows: PickerRows
   /** Resources and templates shown (search hits, or everything loaded). */
   resultCount: number
   /** The rows shown are not yet the current query's (its hits are on their way). */
@@ -161,7 +160,6 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     searchLimit: options.searchLimit ?? 500,
     searchWorker: options.searchWorker,
   })
-  const rowIndex = useMemo(() => new Map(rows.map((r, i) => [r.id, i])), [rows])
 
   // Latest options for callbacks that must not change identity on every render.
   const latest = useRef(options)
@@ -183,7 +181,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   )
 
   useSourceMarks(store, options.sources)
-  useKeptHighlight(store, rows, rowIndex, query, view)
+  useKeptHighlight(store, rows, query, view)
   const loadFolder = useLazyFolders(store, options.loadDirectory)
   const { selectResource, selectDescriptor } = usePickerSelection(
     store,
@@ -242,36 +240,30 @@ export function usePicker(options: UsePickerOptions): PickerApi {
           row.source.loadMore?.()
           return
         case 'message': {
-          const dir = rows[rowIndex.get(row.directoryId) ?? -1]
+          const dir = rows.at(rows.indexOf(row.directoryId))
           if (dir?.kind === 'directory') loadFolder(dir, true)
         }
       }
     },
-    [store, selectResource, setExpanded, loadFolder, rows, rowIndex],
+    [store, selectResource, setExpanded, loadFolder, rows],
   )
 
-  const win = usePickerVirtualizer(rows, options)
+  const win = usePickerVirtualizer(rows.length, options)
   const { virtualizer } = win
-  const { revealChildren } = useTreeScroll(
-    win,
-    rows,
-    rowIndex,
-    highlightedId,
-    `${view}\u0000${query}`,
-  )
+  const { revealChildren } = useTreeScroll(win, rows, highlightedId, `${view}\u0000${query}`)
   revealRef.current = revealChildren
 
   const highlightAndReveal = useCallback(
     (id: string) => {
       store.getState().highlight(id)
-      const index = rowIndex.get(id)
-      if (index !== undefined) virtualizer.scrollToIndex(index, { align: 'auto' })
+      const index = rows.indexOf(id)
+      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' })
     },
-    [store, rowIndex, virtualizer],
+    [store, rows, virtualizer],
   )
   const revealIndex = useCallback(
     (index: number) => {
-      const row = rows[index]
+      const row = rows.at(index)
       if (row) highlightAndReveal(row.id)
     },
     [rows, highlightAndReveal],
@@ -281,24 +273,24 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const list: NavigationList = {
     count: rows.length,
     isNavigable: (i) => {
-      const row = rows[i]
+      const row = rows.at(i)
       return row !== undefined && isNavigable(row, view)
     },
     tree:
       view === 'tree'
         ? {
-            hasChildren: (i) => rows[i]?.hasChildren === true,
-            isExpanded: (i) => rows[i]?.expanded === true,
+            hasChildren: (i) => rows.at(i)?.hasChildren === true,
+            isExpanded: (i) => rows.at(i)?.expanded === true,
             parentIndex: (i) => {
-              const parentId = rows[i]?.parentId
-              return parentId == null ? -1 : (rowIndex.get(parentId) ?? -1)
+              const parentId = rows.at(i)?.parentId
+              return parentId == null ? -1 : rows.indexOf(parentId)
             },
           }
         : undefined,
   }
-  const highlightedIndex = highlightedId === null ? -1 : (rowIndex.get(highlightedId) ?? -1)
+  const highlightedIndex = highlightedId === null ? -1 : rows.indexOf(highlightedId)
   const withRow = (fn: (row: PickerRow) => void) => (i: number) => {
-    const row = rows[i]
+    const row = rows.at(i)
     if (row) fn(row)
   }
   const navigation = useListNavigation({
@@ -307,7 +299,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     onHighlightedIndexChange: revealIndex,
     inputEmpty: query === '',
     pageSize: win.pageSize(),
-    optionId: (i) => rowDomId(baseId, rows[i]?.id ?? ''),
+    optionId: (i) => rowDomId(baseId, rows.at(i)?.id ?? ''),
     isRendered: win.isRendered,
     onActivate: withRow(activate),
     onToggle: withRow((row) => {
@@ -364,7 +356,6 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     query,
     view,
     rows,
-    rowIndex,
     resultCount,
     searchPending,
     highlightedId,

@@ -3,13 +3,14 @@
 // its status rows, so a failing server shows its error while the others' items stay.
 // Hits arrive asynchronously: the rows shown stay until the newer ones replace them.
 
-import { useCallback, useMemo, useState } from 'react'
+import { createTimeSlicer } from '@resource-kit/search'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { growResourceTree } from '../collection/index.ts'
 import { parseScopedQuery } from '../shared/queryScope.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { buildSourceRows } from './buildSourceRows.ts'
-import { listRowsOf, type SourceTree } from './collectionAdapter.ts'
-import type { PickerRow } from './pickerRow.ts'
+import { listRowsOf, prepareListOrder, type SourceTree } from './collectionAdapter.ts'
+import type { PickerRows, RowRun } from './pickerRows.ts'
 import type { DirectoryState, PickerView } from './pickerStore.ts'
 import {
   type SearchWorkerFactory,
@@ -33,7 +34,7 @@ export interface PickerRowsInput {
 }
 
 export interface PickerRowsResult {
-  rows: PickerRow[]
+  rows: PickerRows
   /** Resources and templates shown (search hits, or everything loaded). */
   resultCount: number
   /** The rows shown are not yet those of the current query (its hits are on their way). */
@@ -67,8 +68,25 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     return map
   }, [data])
 
+  // The list order takes each page in when idle, while the tree shows: the first switch to
+  // the list then finds it merged, not 100,000 nodes to sort.
+  useEffect(() => {
+    const controller = new AbortController()
+    createTimeSlicer()
+      .idle(controller.signal)
+      .then(
+        () => {
+          for (const tree of trees.values()) prepareListOrder(tree)
+        },
+        () => {
+          // Superseded by newer trees or unmounted.
+        },
+      )
+    return () => controller.abort()
+  }, [trees])
+
   // List rows per tree, reused across renders (expanding, highlighting, searching).
-  const [listCache] = useState(() => new WeakMap<SourceTree, Map<number, readonly PickerRow[]>>())
+  const [listCache] = useState(() => new WeakMap<SourceTree, Map<number, RowRun>>())
   const listRows = useCallback(
     (source: PickerSource, tree: SourceTree, extra: number) => {
       let byExtra = listCache.get(tree)

@@ -1,4 +1,6 @@
 // BEHAVIOUR: the virtual window over the rows (@tanstack/react-virtual, fixed row height).
+// It is given a count and a size, no row: items are keyed by index, so its measurements are
+// made again only when the count changes (a flat array of numbers), never on a re-render.
 // `initialRect` stands in for layout where there is none (tests, SSR, a hidden panel): a
 // 0×0 measurement keeps it instead of collapsing the window to nothing.
 import {
@@ -8,7 +10,6 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual'
 import { type MutableRefObject, useRef } from 'react'
-import type { PickerRow } from './pickerRow.ts'
 
 export type PickerVirtualizer = Virtualizer<HTMLElement, HTMLElement>
 
@@ -36,18 +37,17 @@ export interface PickerWindow {
 }
 
 export function usePickerVirtualizer(
-  rows: readonly PickerRow[],
+  count: number,
   options: PickerVirtualizerOptions,
 ): PickerWindow {
   const scrollRef = useRef<HTMLElement | null>(null)
   const rowHeight = options.estimateRowHeight ?? 32
   const initialRect = options.initialRect
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
-    count: rows.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: options.overscan ?? 10,
-    getItemKey: (index) => rows[index]?.id ?? index,
     ...(initialRect
       ? {
           initialRect,

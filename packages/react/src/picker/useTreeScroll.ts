@@ -4,12 +4,11 @@
 // scrolls its children into view (a lazy folder once its children have arrived), keeping
 // the folder itself on screen. Rows have a fixed height, so positions are index × height.
 import { useCallback, useLayoutEffect, useRef } from 'react'
-import type { PickerRow } from './pickerRow.ts'
+import type { PickerRows } from './pickerRows.ts'
 import type { PickerWindow } from './usePickerVirtualizer.ts'
 
 interface Seen {
-  rows: readonly PickerRow[]
-  rowIndex: ReadonlyMap<string, number>
+  rows: PickerRows
   /** Query and view: a new result set starts fresh, it is not anchored. */
   key: string
 }
@@ -22,45 +21,46 @@ export interface TreeScroll {
 
 export function useTreeScroll(
   win: PickerWindow,
-  rows: readonly PickerRow[],
-  rowIndex: ReadonlyMap<string, number>,
+  rows: PickerRows,
   highlightedId: string | null,
   key: string,
 ): TreeScroll {
-  const seen = useRef<Seen>({ rows, rowIndex, key })
+  const seen = useRef<Seen>({ rows, key })
   const reveal = useRef<string | null>(null)
   const { scrollRef, rowHeight } = win
 
   // Anchor: runs before the browser paints the new rows.
   useLayoutEffect(() => {
     const before = seen.current
-    seen.current = { rows, rowIndex, key }
+    seen.current = { rows, key }
     const el = scrollRef.current
     if (!el || before.rows === rows || before.key !== key || el.clientHeight === 0) return
     const top = el.scrollTop
     const first = Math.floor(top / rowHeight)
     const last = Math.floor((top + el.clientHeight - 1) / rowHeight)
-    const lit = highlightedId === null ? undefined : before.rowIndex.get(highlightedId)
-    const anchor = lit !== undefined && lit >= first && lit <= last ? lit : first
-    const id = before.rows[anchor]?.id
-    const now = id === undefined ? undefined : rowIndex.get(id)
-    if (now !== undefined && now !== anchor) el.scrollTop = top + (now - anchor) * rowHeight
-  }, [rows, rowIndex, key, highlightedId, scrollRef, rowHeight])
+    const lit = highlightedId === null ? -1 : before.rows.indexOf(highlightedId)
+    const anchor = lit >= first && lit <= last ? lit : first
+    const id = before.rows.at(anchor)?.id
+    const now = id === undefined ? -1 : rows.indexOf(id)
+    if (now >= 0 && now !== anchor) el.scrollTop = top + (now - anchor) * rowHeight
+  }, [rows, key, highlightedId, scrollRef, rowHeight])
 
   // Reveal: after the anchor, so the folder stays put and its children come into view.
   useLayoutEffect(() => {
     const id = reveal.current
     const el = scrollRef.current
     if (id === null || !el || el.clientHeight === 0) return
-    const at = rowIndex.get(id)
-    const folder = at === undefined ? undefined : rows[at]
-    if (at === undefined || !folder?.expanded) {
+    const at = rows.indexOf(id)
+    const folder = rows.at(at)
+    if (!folder?.expanded) {
       reveal.current = null
       return
     }
+    // Past the children in view (a screenful is enough to decide the scroll), not all of them.
+    const enough = at + 1 + Math.ceil(el.clientHeight / rowHeight)
     let end = at + 1
-    while (end < rows.length && (rows[end] as PickerRow).depth > folder.depth) end++
-    const next = rows[at + 1]
+    while (end < rows.length && end <= enough && (rows.at(end)?.depth ?? 0) > folder.depth) end++
+    const next = rows.at(at + 1)
     const waiting = next?.kind === 'message' && next.tone === 'loading'
     if (!waiting) reveal.current = null
     const bottom = end * rowHeight
@@ -68,7 +68,7 @@ export function useTreeScroll(
     if (bottom > viewBottom) {
       el.scrollTop = Math.min(at * rowHeight, bottom - el.clientHeight)
     }
-  }, [rows, rowIndex, scrollRef, rowHeight])
+  }, [rows, scrollRef, rowHeight])
 
   const revealChildren = useCallback((id: string) => {
     reveal.current = id

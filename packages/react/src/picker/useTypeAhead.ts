@@ -1,9 +1,11 @@
 // BEHAVIOUR: type-ahead on the focused list or tree (APG): printable keys typed within
 // 500 ms of each other build a prefix; the highlight moves to the next row whose label
-// starts with it.
+// starts with it (collection/typeAhead's rule). The rows are read by index from the
+// highlight on, so a match near it costs a few rows, not a copy of every row loaded.
 import { type KeyboardEvent, useCallback, useRef } from 'react'
 import { typeAhead } from '../collection/index.ts'
-import { isNavigable, type PickerRow } from './pickerRow.ts'
+import { isNavigable } from './pickerRow.ts'
+import type { PickerRows } from './pickerRows.ts'
 import type { PickerView } from './pickerStore.ts'
 
 const PAUSE_MS = 500
@@ -11,8 +13,19 @@ const PAUSE_MS = 500
 /** Handles a printable key: true when it was one (the highlight moved to `onFound`'s row). */
 export type TypeAheadHandler = (event: KeyboardEvent, highlightedIndex: number) => boolean
 
+/**
+ * The indexes 0…length-1 as a read-only array whose entries are made on read (typeAhead
+ * reads `length` and a few entries from the highlight on, in order).
+ */
+function indexesOf(length: number): readonly number[] {
+  const view = { length } as { length: number; [index: number]: number }
+  return new Proxy(view, {
+    get: (target, key) => (key === 'length' ? target.length : Number(key)),
+  }) as unknown as readonly number[]
+}
+
 export function useTypeAhead(
-  rows: readonly PickerRow[],
+  rows: PickerRows,
   view: PickerView,
   onFound: (index: number) => void,
 ): TypeAheadHandler {
@@ -24,8 +37,11 @@ export function useTypeAhead(
       t.text = event.timeStamp - t.at > PAUSE_MS ? event.key : t.text + event.key
       t.at = event.timeStamp
       const found = typeAhead(
-        rows,
-        (r) => (isNavigable(r, view) ? r.label : undefined),
+        indexesOf(rows.length),
+        (i) => {
+          const row = rows.at(i)
+          return row && isNavigable(row, view) ? row.label : undefined
+        },
         highlightedIndex,
         t.text,
       )

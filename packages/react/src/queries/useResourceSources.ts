@@ -1,6 +1,7 @@
 // Every server of the client as picker sources: per-server status, loaded items,
-// load-more and retry. Built on SourcesTracker (observers outside React).
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+// load-more and retry. Built on SourcesTracker (observers outside React); its snapshots
+// reach React as transitions.
+import { startTransition, useEffect, useRef, useState } from 'react'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { useResourceClient } from './ResourceKitProvider.tsx'
 import {
@@ -49,6 +50,17 @@ export function useResourceSources(
     [tracker],
   )
 
+  // Each snapshot renders as a transition, not as a synchronous external-store update: a
+  // page arriving at 100,000 resources re-renders the picker in slices React can interrupt
+  // for a key press, instead of one long task that blocks it (useSyncExternalStore renders
+  // every change synchronously).
+  const [snapshot, setSnapshot] = useState(tracker.getSnapshot)
+  useEffect(() => {
+    const take = () => startTransition(() => setSnapshot(tracker.getSnapshot()))
+    take()
+    return tracker.subscribe(take)
+  }, [tracker])
+
   useEffect(() => () => tracker.destroy(), [tracker])
-  return useSyncExternalStore(tracker.subscribe, tracker.getSnapshot, tracker.getSnapshot)
+  return snapshot
 }

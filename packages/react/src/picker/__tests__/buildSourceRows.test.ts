@@ -5,7 +5,7 @@ import { serverNodeId } from '../../shared/ids.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
 import {
   type BuildRowsInput,
-  buildSourceRows,
+  buildSourceRows as buildRows,
   type SearchItem,
   searchItemsOf,
   statusText,
@@ -28,6 +28,12 @@ const failed: PickerSource = {
   error: new Error('boom'),
   resources: [],
   retry: () => {},
+}
+
+// The rows as an array (they are read by index: see pickerRows.ts).
+const buildSourceRows = (over: BuildRowsInput) => {
+  const built = buildRows(over)
+  return { ...built, rows: [...built.rows] }
 }
 
 const input = (over: Partial<BuildRowsInput>): BuildRowsInput => ({

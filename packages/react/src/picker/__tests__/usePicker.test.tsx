@@ -36,7 +36,7 @@ function Composer({ onSelect }: { onSelect: (selection: unknown[]) => void }) {
       />
       <div {...picker.getListProps({ 'aria-label': 'Suggestions', tabIndex: -1 })}>
         {picker.virtualItems.map((item) => {
-          const row = picker.rows[item.index]!
+          const row = picker.rows.at(item.index)!
           return (
             <div key={row.id} {...picker.getItemProps({ row })}>
               {row.label}
@@ -49,6 +49,17 @@ function Composer({ onSelect }: { onSelect: (selection: unknown[]) => void }) {
 }
 
 describe('usePicker', () => {
+  it('keeps the virtual window measured through a highlight change (rows are not re-measured)', () => {
+    const { result } = renderHook(() =>
+      usePicker({ sources, defaultView: 'list', initialRect: RECT }),
+    )
+    const measured = result.current.virtualizer.measurementsCache
+    expect(measured.length).toBe(result.current.rows.length)
+    act(() => result.current.highlight(result.current.rows.at(2)!.id))
+    expect(result.current.highlightedId).toBe(result.current.rows.at(2)!.id)
+    expect(result.current.virtualizer.measurementsCache).toBe(measured)
+  })
+
   it('returns prop getters with combobox and listbox ARIA', () => {
     const { result } = renderHook(
       () => usePicker({ sources, id: 'p', defaultView: 'list', initialRect: RECT }),
@@ -64,7 +75,7 @@ describe('usePicker', () => {
       value: '',
     })
     expect(result.current.getListProps()).toMatchObject({ id: 'p-list', role: 'listbox' })
-    const row = result.current.rows.find((r) => r.kind === 'resource')!
+    const row = [...result.current.rows].find((r) => r.kind === 'resource')!
     const item = result.current.getItemProps({ row })
     expect(item).toMatchObject({ role: 'option', 'aria-selected': false, 'data-kind': 'resource' })
     // Named by its content: an aria-label would hide the visible details (WCAG 2.5.3).
@@ -75,13 +86,13 @@ describe('usePicker', () => {
     const store = createPickerStore({ view: 'list' })
     const { result } = renderHook(() => usePicker({ sources, store, initialRect: RECT }))
     const calls: string[] = []
-    const row = result.current.rows.find((r) => r.kind === 'resource')!
+    const row = [...result.current.rows].find((r) => r.kind === 'resource')!
     const props = result.current.getItemProps({ row, onClick: () => calls.push('user') })
     act(() => props.onClick!({ defaultPrevented: false } as never))
     expect(calls).toEqual(['user'])
     expect(store.getState().selected.size).toBe(1)
     const blocked = result.current.getItemProps({
-      row: result.current.rows.find((r) => r.label === 'beta')!,
+      row: [...result.current.rows].find((r) => r.label === 'beta')!,
       onClick: (e: { preventDefault(): void }) => e.preventDefault(),
     })
     const event = {
@@ -108,9 +119,9 @@ describe('usePicker', () => {
     rerender('alp')
     expect(result.current.query).toBe('alp')
     await waitFor(() => expect(result.current.searchPending).toBe(false))
-    expect(result.current.rows.filter((r) => r.kind === 'resource').map((r) => r.label)).toEqual([
-      'alpha',
-    ])
+    expect(
+      [...result.current.rows].filter((r) => r.kind === 'resource').map((r) => r.label),
+    ).toEqual(['alpha'])
   })
 
   it('drives a popup from an input the app owns (getComboboxProps)', async () => {

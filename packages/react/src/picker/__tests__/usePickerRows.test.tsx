@@ -93,8 +93,8 @@ function renderRows(worker: ReturnType<typeof workerFactory> | undefined, first:
   )
 }
 
-const labels = (rows: { kind: string; label: string }[]) =>
-  rows.filter((r) => r.kind === 'resource').map((r) => r.label)
+const labels = (rows: Iterable<{ kind: string; label: string }>) =>
+  [...rows].filter((r) => r.kind === 'resource').map((r) => r.label)
 
 describe('usePickerRows', () => {
   it('keeps the rows shown until the hits arrive, then shows them', async () => {

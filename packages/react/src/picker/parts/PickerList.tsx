@@ -5,6 +5,7 @@ import type { VirtualItem } from '@tanstack/react-virtual'
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react'
 import { rowDomId, serverNodeId } from '../../shared/ids.ts'
 import type { PickerRow } from '../pickerRow.ts'
+import type { PickerRows } from '../pickerRows.ts'
 import { usePickerContext } from './PickerContext.ts'
 import { PickerItem } from './PickerItem.tsx'
 
@@ -28,10 +29,10 @@ interface Segment {
   items: VirtualItem[]
 }
 
-function segments(items: VirtualItem[], rows: readonly PickerRow[]): Segment[] {
+function segments(items: VirtualItem[], rows: PickerRows): Segment[] {
   const out: Segment[] = []
   for (const item of items) {
-    const row = rows[item.index]
+    const row = rows.at(item.index)
     if (!row) continue
     const last = out[out.length - 1]
     if (last && last.serverId === row.serverId) last.items.push(item)
@@ -46,7 +47,7 @@ export function PickerList({ renderRow, className, ...props }: PickerListProps) 
   const { rows, virtualItems, totalSize, view, virtualizer } = picker
   const render = (row: PickerRow) => (renderRow ? renderRow(row) : <PickerItem row={row} />)
   const rowAt = (item: VirtualItem) => {
-    const row = rows[item.index]
+    const row = rows.at(item.index)
     if (!row) return null
     return (
       <div key={row.id} role="presentation" style={place(item.start)} data-index={item.index}>
@@ -60,8 +61,8 @@ export function PickerList({ renderRow, className, ...props }: PickerListProps) 
     body = virtualItems.map(rowAt)
   } else {
     body = segments(virtualItems, rows).map((segment) => {
-      const headerIndex = picker.rowIndex.get(serverNodeId(segment.serverId)) ?? -1
-      const header = rows[headerIndex]
+      const headerIndex = rows.indexOf(serverNodeId(segment.serverId))
+      const header = rows.at(headerIndex)
       const inWindow = segment.items.some((i) => i.index === headerIndex)
       // The header labels the group, so it stays in the DOM even when scrolled past.
       const headerItem = virtualizer.measurementsCache[headerIndex]

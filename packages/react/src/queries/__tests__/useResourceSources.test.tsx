@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, render, renderHook, waitFor } from '@testing-library/react'
 import { type ReactNode, StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import {
@@ -152,5 +152,49 @@ describe('useResourceSources', () => {
     act(() => client.emit('s', { type: 'listChanged' }))
     expect(result.current[0]?.resources).toHaveLength(1)
     await waitFor(() => expect(result.current[0]?.resources).toHaveLength(2))
+  })
+})
+
+describe('useResourceSources rendering', () => {
+  it('renders a new snapshot as a transition that yields, not as one synchronous render', async () => {
+    const client = createFakeClient([
+      { snapshot: readySnapshot('s', 'Before'), pages: [makeResources(2)] },
+    ])
+    const seen: string[] = []
+    /** A slow part of the page: each renders for 10 ms (a big picker does more). */
+    function Slow({ name }: { name: string }) {
+      const end = performance.now() + 10
+      while (performance.now() < end) {
+        // busy
+      }
+      seen.push(name)
+      return null
+    }
+    function Page() {
+      const sources = useResourceSources()
+      const name = sources[0]?.serverName ?? ''
+      return (
+        <>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Slow key={i} name={name} />
+          ))}
+        </>
+      )
+    }
+    render(
+      <ResourceKitProvider client={client}>
+        <Page />
+      </ResourceKitProvider>,
+    )
+    await waitFor(() => expect(seen.at(-1)).toBe('Before'))
+    seen.length = 0
+    // The server's name changes: the tracker publishes a snapshot.
+    client.setServer('s', { snapshot: readySnapshot('s', 'After') })
+    // A task queued now runs in between the slow parts when the render yields.
+    const atTimeout = await new Promise<number>((resolve) =>
+      setTimeout(() => resolve(seen.filter((n) => n === 'After').length), 0),
+    )
+    await waitFor(() => expect(seen.filter((n) => n === 'After').length).toBeGreaterThanOrEqual(8))
+    expect(atTimeout).toBeLessThan(8)
   })
 })
