@@ -5,8 +5,8 @@
 // change as unchanged (by identity) and rework only the rest. The cost is the page's own: the
 // resource at the same place is tried first; from the first page that does not line up (an
 // insertion or a removal shifted it) on, the shown resources are found by URI in a map that
-// grows with the walk, from the page before that one to two pages further per page, so no
-// page ever indexes the whole pass at once (100k URIs took ~100 ms on one page here). A
+// grows with the walk, from that page on to two pages further per page, so no page ever
+// indexes the whole pass at once (100k URIs took ~100 ms on one page here). A
 // resource moved further than that (a reorder, a removal of pages of resources before it)
 // is a new object, as any changed one.
 import { replaceEqualDeep } from '@tanstack/query-core'
@@ -15,7 +15,11 @@ import type { Resource } from './types.ts'
 /** The shown pass's pages, reused page by page by the pass that replaces them. */
 export class StructuralSharing {
   readonly #pages: readonly (readonly Resource[])[]
-  /** The shown resources of pages `#from` to `#indexed` by URI (the first of a URI listed twice). */
+  /**
+   * Once a page did not line up: the shown resources not reused yet, by URI (the first of a
+   * URI listed twice), of the pages from `#from` up to `#indexed`. Reusing one takes it out,
+   * so no object is handed out twice (a URI the server now lists twice is two objects).
+   */
   readonly #byUri = new Map<string, Resource>()
   #from: number | undefined
   #indexed = 0
@@ -31,11 +35,12 @@ export class StructuralSharing {
    */
   share(index: number, items: readonly Resource[]): readonly Resource[] {
     const previous = this.#pages[index]
+    if (this.#from !== undefined) this.#grow(index)
     let aligned = previous !== undefined && previous.length === items.length
     let shared: Resource[] | undefined
     for (let i = 0; i < items.length; i++) {
       const item = items[i] as Resource
-      const same = this.#equal(index, item, previous?.[i])
+      const same = this.#equal(index, i, item, previous?.[i])
       if (same === undefined || same !== previous?.[i]) aligned = false
       if (same !== undefined && !shared) shared = items.slice(0, i)
       shared?.push(same ?? item)
@@ -44,29 +49,51 @@ export class StructuralSharing {
     return shared ?? items
   }
 
-  /** The shown resource that `item` equals (same URI, same JSON value), if any. */
-  #equal(index: number, item: Resource, atSamePlace: Resource | undefined): Resource | undefined {
+  /** The shown resource that `item` (at `index`, `i`) equals: same URI, same JSON value. */
+  #equal(
+    index: number,
+    i: number,
+    item: Resource,
+    atSamePlace: Resource | undefined,
+  ): Resource | undefined {
+    let candidate: Resource | undefined
     // At the same place with the same URI: that one or none (it changed).
-    const candidate = atSamePlace?.uri === item.uri ? atSamePlace : this.#near(index, item.uri)
+    if (atSamePlace?.uri === item.uri) candidate = atSamePlace
+    else {
+      if (this.#from === undefined) this.#start(index, i)
+      candidate = this.#byUri.get(item.uri)
+    }
     if (candidate === undefined) return undefined
+    // Past the first shifted page, only what the map still holds is free to reuse.
+    const mapped = this.#from !== undefined
+    if (mapped && this.#byUri.get(candidate.uri) !== candidate) return undefined
     // query-core's structural sharing returns its first argument exactly when the two are
     // deep-equal plain JSON (anything else, a class instance say, counts as changed; nesting
     // past 500 levels too, so an untrusted `_meta` cannot exhaust the stack).
-    return replaceEqualDeep(candidate, item) === candidate ? candidate : undefined
+    if (replaceEqualDeep(candidate, item) !== candidate) return undefined
+    if (mapped) this.#byUri.delete(candidate.uri)
+    return candidate
   }
 
-  /** The shown resource with this URI on the pages around page `index`, if any. */
-  #near(index: number, uri: string): Resource | undefined {
-    if (this.#from === undefined) {
-      this.#from = Math.max(0, index - 1)
-      this.#indexed = this.#from
-    }
-    const until = Math.min(this.#pages.length, index + 2 + (index - this.#from))
+  /** The first item that does not line up, at `index`, `i`: the map starts there (what came before is used). */
+  #start(index: number, i: number): void {
+    this.#from = index
+    this.#indexed = index + 1
+    this.#add(this.#pages[index]?.slice(i) ?? [])
+    this.#grow(index)
+  }
+
+  /** Two shown pages further per page walked, from the page after `#from`: never all at once. */
+  #grow(index: number): void {
+    const until = Math.min(this.#pages.length, index + 2 + (index - (this.#from as number)))
     for (; this.#indexed < until; this.#indexed++) {
-      for (const resource of this.#pages[this.#indexed] as readonly Resource[]) {
-        if (!this.#byUri.has(resource.uri)) this.#byUri.set(resource.uri, resource)
-      }
+      this.#add(this.#pages[this.#indexed] as readonly Resource[])
     }
-    return this.#byUri.get(uri)
+  }
+
+  #add(resources: readonly Resource[]): void {
+    for (const resource of resources) {
+      if (!this.#byUri.has(resource.uri)) this.#byUri.set(resource.uri, resource)
+    }
   }
 }

@@ -414,3 +414,23 @@ describe('createResourceList revalidation (structural sharing)', () => {
     for (const resource of now) expect(old).toContain(resource)
   })
 })
+
+describe('createResourceList revalidation of a list with a URI listed twice', () => {
+  it('reuses each shown object once, so no object is listed twice', async () => {
+    const items = catalog(10)
+    const { host } = catalogHost(items, 4)
+    const list = createResourceList(host)
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
+    const old = list.getSnapshot().pages.flat()
+    // The server now lists c://005 twice, the same content both times.
+    items.splice(6, 0, structuredClone(items[5] as Resource))
+    list.refresh()
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
+    const now = list.getSnapshot().pages.flat()
+    expect(now.map((r) => r.uri)).toEqual([...old.slice(0, 6), ...old.slice(5)].map((r) => r.uri))
+    expect(now[5]).toBe(old[5])
+    // The second listing is another object (equal to the first), not the first one again.
+    expect(now[6]).toEqual(old[5])
+    expect(new Set(now).size).toBe(now.length)
+  })
+})
