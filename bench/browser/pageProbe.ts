@@ -90,6 +90,14 @@ export function installProbe(): void {
   }).observe({ type: 'longtask', buffered: true })
 
   const originalFetch = window.fetch.bind(window)
+  // Counted by scanning the text, not JSON.parse: the probe must not add a second parse of
+  // every page to the main thread it measures.
+  const countOf = (text: string, needle: string): number => {
+    let count = 0
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length))
+      count++
+    return count
+  }
   const countResources = (body: string): void => {
     const texts = body.trimStart().startsWith('{')
       ? [body]
@@ -98,18 +106,13 @@ export function installProbe(): void {
           .filter((line) => line.startsWith('data:'))
           .map((line) => line.slice(5))
     for (const text of texts) {
-      try {
-        const message = JSON.parse(text)
-        const result = message?.result
-        if (result && Array.isArray(result.resources))
-          probe.pages.push({
-            at: performance.now(),
-            count: result.resources.length,
-            last: typeof result.nextCursor !== 'string',
-          })
-      } catch {
-        // Not JSON: not a list page.
-      }
+      const start = text.indexOf('"resources":[')
+      if (start < 0 || !text.includes('"result"')) continue
+      probe.pages.push({
+        at: performance.now(),
+        count: countOf(text.slice(start), '"uri":'),
+        last: !text.includes('"nextCursor":"'),
+      })
     }
   }
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
