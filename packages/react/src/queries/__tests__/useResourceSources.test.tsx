@@ -155,35 +155,39 @@ describe('useResourceSources', () => {
   })
 })
 
+const PARTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
+
+/** A slow part of the page: each renders for 10 ms (a big picker does more). */
+function Slow({ name, seen }: { name: string; seen: string[] }) {
+  const end = performance.now() + 10
+  while (performance.now() < end) {
+    // busy
+  }
+  seen.push(name)
+  return null
+}
+
+function SlowPage({ seen }: { seen: string[] }) {
+  const sources = useResourceSources()
+  const name = sources[0]?.serverName ?? ''
+  return (
+    <>
+      {PARTS.map((part) => (
+        <Slow key={part} name={name} seen={seen} />
+      ))}
+    </>
+  )
+}
+
 describe('useResourceSources rendering', () => {
   it('renders a new snapshot as a transition that yields, not as one synchronous render', async () => {
     const client = createFakeClient([
       { snapshot: readySnapshot('s', 'Before'), pages: [makeResources(2)] },
     ])
     const seen: string[] = []
-    /** A slow part of the page: each renders for 10 ms (a big picker does more). */
-    function Slow({ name }: { name: string }) {
-      const end = performance.now() + 10
-      while (performance.now() < end) {
-        // busy
-      }
-      seen.push(name)
-      return null
-    }
-    function Page() {
-      const sources = useResourceSources()
-      const name = sources[0]?.serverName ?? ''
-      return (
-        <>
-          {Array.from({ length: 8 }, (_, i) => (
-            <Slow key={i} name={name} />
-          ))}
-        </>
-      )
-    }
     render(
       <ResourceKitProvider client={client}>
-        <Page />
+        <SlowPage seen={seen} />
       </ResourceKitProvider>,
     )
     await waitFor(() => expect(seen.at(-1)).toBe('Before'))
