@@ -38,7 +38,7 @@ const BUDGETS: Record<string, Budget> = {
   'client + picker': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { Picker, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 172, // + row locations, server: scope, sign-in row, the worker search (comlink)
+    gzipKb: 174, // + row locations, sign-in row, the worker search (comlink), tree diffs, rows by index
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
