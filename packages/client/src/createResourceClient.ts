@@ -262,6 +262,7 @@ class HeadlessResourceClient implements ResourceClient {
         maxPages: DEFAULT_MAX_PAGES,
         partition: () => this.partitionOf(serverId),
         now: () => Date.now(),
+        pace: this.#options.revalidationPace,
         fetchPage: async (cursor, signal) => {
           const page = await this.#page<Resource>('resources', serverId, cursor, signal)
           // A page served from the cache is as old as its entry.

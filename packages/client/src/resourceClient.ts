@@ -52,6 +52,12 @@ export interface ResourceClientOptions {
   logger?: Pick<Console, 'debug' | 'warn' | 'error'>
   /** Bounds on what this client keeps cached (entries, bytes, gcTime). @default DEFAULT_CACHE_LIMITS */
   cache?: CacheLimits
+  /**
+   * Waited for before each page of a list revalidation after its first (a `list_changed`
+   * walks the whole list again while the old pages stay shown): a browser host can pass an
+   * idle wait so the walk leaves the CPU to typing and its search worker. @default none
+   */
+  revalidationPace?: (signal: AbortSignal) => Promise<void>
 }
 
 export interface ListOptions {

@@ -28,6 +28,8 @@ export interface ResourceListHost {
   /** The partition pages are fetched under now (a change drops the pass). */
   partition(): string
   now(): number
+  /** Waited for before each page of a revalidation after its first (it is not urgent). @default none */
+  pace?: (signal: AbortSignal) => Promise<void>
 }
 
 /** The pages of one walk from page 1. */
@@ -203,8 +205,21 @@ class SharedResourceList implements OwnedResourceList {
     try {
       for (;;) {
         if (this.#walking !== controller) return
-        const pass = this.#background ?? this.#shown
+        let pass = this.#background ?? this.#shown
         if (pass === this.#shown && !this.#wantsMore(pass)) return
+        const unhurried = this.#waiters.size === 0
+        if (pass === this.#background && pass.pages.length > 0 && unhurried && this.#host.pace) {
+          // Nobody waits for more pages and the shown ones stay: a revalidation goes slowly.
+          // (A load waiting for pages walks at full speed, revalidation included.)
+          try {
+            await this.#host.pace(controller.signal)
+          } catch {
+            return
+          }
+          if (this.#walking !== controller || this.#closed) return
+          pass = this.#background ?? this.#shown
+          if (pass === this.#shown && !this.#wantsMore(pass)) return
+        }
         const cursor = pass.nextCursor
         pass.seen.add(cursor)
         let fetched: Awaited<ReturnType<ResourceListHost['fetchPage']>>

@@ -20,6 +20,25 @@ export interface ChatClient {
   oauth: OAuth
 }
 
+/** Between two pages of a revalidation: this long, then an idle period. */
+const REVALIDATION_GAP_MS = 50
+
+function idleAfter(win: Window, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      win.clearTimeout(timer)
+      reject(signal.reason)
+    }
+    const timer = win.setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      if (typeof win.requestIdleCallback === 'function') {
+        win.requestIdleCallback(() => resolve(), { timeout: 1000 })
+      } else resolve()
+    }, ms)
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
 export function createChatClient(win: Window = window): ChatClient {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false } },
@@ -29,6 +48,8 @@ export function createChatClient(win: Window = window): ChatClient {
     queryClient,
     inputHandler: inputBridge.handler,
     clientInfo: { name: 'resource-kit-chat', version: '0.1.0', title: 'Resource Chat' },
+    // A list_changed walks a 100k list again: leave the CPU to typing and the search workers.
+    revalidationPace: (signal) => idleAfter(win, REVALIDATION_GAP_MS, signal),
   })
   const oauth = createOAuth({
     redirectUrl: new URL(OAUTH_CALLBACK_PATH, win.location.origin).href,

@@ -434,3 +434,50 @@ describe('createResourceList revalidation of a list with a URI listed twice', ()
     expect(new Set(now).size).toBe(now.length)
   })
 })
+
+describe('createResourceList revalidation pace', () => {
+  it('waits for the host’s pace before each page of a revalidation after its first', async () => {
+    const items = catalog(12)
+    const { host, answered } = catalogHost(items, 4)
+    const waits: (() => void)[] = []
+    const list = createResourceList({
+      ...host,
+      pace: () => new Promise<void>((resolve) => waits.push(resolve)),
+    })
+    // The first walk is not paced: someone asked for the pages.
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
+    expect(answered()).toBe(3)
+    list.refresh()
+    await vi.advanceTimersByTimeAsync(1000)
+    // Page 1 of the new pass came at once; page 2 waits for the pace.
+    expect(answered()).toBe(4)
+    expect(waits).toHaveLength(1)
+    for (let page = 2; page <= 3; page++) {
+      waits.shift()?.()
+      await vi.advanceTimersByTimeAsync(1000)
+      expect(answered()).toBe(3 + page)
+    }
+    expect(list.getSnapshot()).toMatchObject({ revalidating: false, complete: true, loaded: 12 })
+    list.close()
+  })
+})
+
+describe('createResourceList revalidation pace with a load waiting', () => {
+  it('walks at full speed while a load waits for pages', async () => {
+    const items = catalog(12)
+    const { host, answered } = catalogHost(items, 4)
+    const waits: (() => void)[] = []
+    const list = createResourceList({
+      ...host,
+      pace: () => new Promise<void>((resolve) => waits.push(resolve)),
+    })
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
+    list.refresh()
+    // A load waits for the revalidation's pages: it is not paced.
+    await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
+    expect(waits).toHaveLength(0)
+    expect(answered()).toBe(6)
+    expect(list.getSnapshot()).toMatchObject({ complete: true, loaded: 12 })
+    list.close()
+  })
+})
