@@ -205,21 +205,8 @@ class SharedResourceList implements OwnedResourceList {
     try {
       for (;;) {
         if (this.#walking !== controller) return
-        let pass = this.#background ?? this.#shown
+        const pass = this.#background ?? this.#shown
         if (pass === this.#shown && !this.#wantsMore(pass)) return
-        const unhurried = this.#waiters.size === 0
-        if (pass === this.#background && pass.pages.length > 0 && unhurried && this.#host.pace) {
-          // Nobody waits for more pages and the shown ones stay: a revalidation goes slowly.
-          // (A load waiting for pages walks at full speed, revalidation included.)
-          try {
-            await this.#host.pace(controller.signal)
-          } catch {
-            return
-          }
-          if (this.#walking !== controller || this.#closed) return
-          pass = this.#background ?? this.#shown
-          if (pass === this.#shown && !this.#wantsMore(pass)) return
-        }
         const cursor = pass.nextCursor
         pass.seen.add(cursor)
         let fetched: Awaited<ReturnType<ResourceListHost['fetchPage']>>
@@ -248,6 +235,15 @@ class SharedResourceList implements OwnedResourceList {
         if (!this.#background && !this.#wantsMore(this.#shown)) this.#walking = undefined
         this.#publish()
         for (const waiter of reached) waiter.resolve(this.#snapshot)
+        // Nobody waits for more pages and the shown ones stay: a revalidation walks on slowly
+        // (a load waiting for pages walks at full speed, revalidation included).
+        if (this.#background && this.#waiters.size === 0 && this.#host.pace) {
+          try {
+            await this.#host.pace(controller.signal)
+          } catch {
+            return
+          }
+        }
       }
     } finally {
       if (this.#walking === controller) {

@@ -436,14 +436,19 @@ describe('createResourceList revalidation of a list with a URI listed twice', ()
 })
 
 describe('createResourceList revalidation pace', () => {
-  it('waits for the host’s pace before each page of a revalidation after its first', async () => {
-    const items = catalog(12)
-    const { host, answered } = catalogHost(items, 4)
+  /** 12 resources in pages of 4, over a host whose pace waits until the test releases it. */
+  function pacedList() {
+    const { host, answered } = catalogHost(catalog(12), 4)
     const waits: (() => void)[] = []
     const list = createResourceList({
       ...host,
       pace: () => new Promise<void>((resolve) => waits.push(resolve)),
     })
+    return { list, answered, waits }
+  }
+
+  it('waits for the host’s pace before each page of a revalidation after its first', async () => {
+    const { list, answered, waits } = pacedList()
     // The first walk is not paced: someone asked for the pages.
     await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
     expect(answered()).toBe(3)
@@ -460,17 +465,9 @@ describe('createResourceList revalidation pace', () => {
     expect(list.getSnapshot()).toMatchObject({ revalidating: false, complete: true, loaded: 12 })
     list.close()
   })
-})
 
-describe('createResourceList revalidation pace with a load waiting', () => {
   it('walks at full speed while a load waits for pages', async () => {
-    const items = catalog(12)
-    const { host, answered } = catalogHost(items, 4)
-    const waits: (() => void)[] = []
-    const list = createResourceList({
-      ...host,
-      pace: () => new Promise<void>((resolve) => waits.push(resolve)),
-    })
+    const { list, answered, waits } = pacedList()
     await Promise.all([list.load(), vi.advanceTimersByTimeAsync(10_000)])
     list.refresh()
     // A load waits for the revalidation's pages: it is not paced.
