@@ -9,6 +9,7 @@ import {
 } from '@resource-kit/client'
 import { indexedDbAuthStorage } from '@resource-kit/client/persist'
 import { createInputBridge, type InputBridge } from '@resource-kit/react'
+import { createTimeSlicer } from '@resource-kit/search'
 import { QueryClient } from '@tanstack/react-query'
 import { OAUTH_CALLBACK_PATH } from '../auth/oauthCallback.ts'
 import { createOpenAuthorization } from '../auth/openAuthorization.ts'
@@ -23,33 +24,22 @@ export interface ChatClient {
 /** Between two pages of a revalidation: this long, then an idle period. */
 const REVALIDATION_GAP_MS = 50
 
-function idleAfter(win: Window, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      win.clearTimeout(timer)
-      reject(signal.reason)
-    }
-    const timer = win.setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      if (typeof win.requestIdleCallback === 'function') {
-        win.requestIdleCallback(() => resolve(), { timeout: 1000 })
-      } else resolve()
-    }, ms)
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
-}
-
 export function createChatClient(win: Window = window): ChatClient {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false } },
   })
   const inputBridge = createInputBridge()
+  // The project's idle wait (background priority, abortable), after a gap.
+  const idle = createTimeSlicer()
   const client = createResourceClient({
     queryClient,
     inputHandler: inputBridge.handler,
     clientInfo: { name: 'resource-kit-chat', version: '0.1.0', title: 'Resource Chat' },
     // A list_changed walks a 100k list again: leave the CPU to typing and the search workers.
-    revalidationPace: (signal) => idleAfter(win, REVALIDATION_GAP_MS, signal),
+    revalidationPace: async (signal) => {
+      await new Promise((resolve) => win.setTimeout(resolve, REVALIDATION_GAP_MS))
+      await idle.idle(signal)
+    },
   })
   const oauth = createOAuth({
     redirectUrl: new URL(OAUTH_CALLBACK_PATH, win.location.origin).href,
