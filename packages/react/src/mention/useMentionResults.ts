@@ -81,9 +81,12 @@ export function useMentionResults(options: UseMentionResultsOptions): MentionRes
   const data = useSourceData(sources, false, undefined)
   const search = useSearchIndex(data, maxOptions + 1, options.searchWorker)
   const searchText = searching ? query.text.trim() : ''
-  const found = useSearchHits(search, searchText, maxOptions + 1, query.serverId)
-  const searchPending =
-    searchText !== '' && (found?.query !== searchText || found.serverId !== query.serverId)
+  const { found, pending: searchPending } = useSearchHits(
+    search,
+    searchText,
+    maxOptions + 1,
+    query.serverId,
+  )
   // Until the first reply of a query, the rows before it stay (no flash of "No results").
   const lastShown = useRef<MentionResults>(NO_RESULTS)
   const resources = useMemo(() => {

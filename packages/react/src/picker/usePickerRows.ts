@@ -52,11 +52,14 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
   // `demo:readme` searches the server `demo` only, as the composer's `@demo:readme` does.
   const scoped = useMemo(() => parseScopedQuery(query.trim(), sources), [query, sources])
   const trimmed = scoped.text.trim()
-  const found = useSearchHits(search, trimmed, searchLimit, scoped.serverId)
+  const { found, pending: searchPending } = useSearchHits(
+    search,
+    trimmed,
+    searchLimit,
+    scoped.serverId,
+  )
   // Until the first reply of a query, the rows before it stay (no flash of "No results").
   const hits = trimmed === '' || !found ? null : found.hits
-  const searchPending =
-    trimmed !== '' && (found?.query !== trimmed || found.serverId !== scoped.serverId)
   const shownSources = useMemo(
     () => (scoped.serverId ? sources.filter((s) => s.serverId === scoped.serverId) : sources),
     [sources, scoped.serverId],

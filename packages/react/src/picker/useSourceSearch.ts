@@ -71,13 +71,21 @@ export function useSearchIndex(
   return search
 }
 
-/** Hits for `query` (in `serverId` only, when scoped), run again whenever the index grows; null without a query. */
+/** The last hits that came back, and whether they are not yet those of the query asked now. */
+export interface SearchHitsState {
+  /** Null without a query (and until the first reply). */
+  found: FoundHits | null
+  /** A query is asked whose hits have not come back yet (the ones shown are older). */
+  pending: boolean
+}
+
+/** Hits for `query` (in `serverId` only, when scoped), run again whenever the index grows. */
 export function useSearchHits(
   search: PickerSearch | null,
   query: string,
   limit: number,
   serverId: string | undefined,
-): FoundHits | null {
+): SearchHitsState {
   const [found, setFound] = useState<FoundHits | null>(null)
   // Replies are numbered as sent: one older than the reply shown is dropped.
   const sent = useRef(0)
@@ -109,5 +117,6 @@ export function useSearchHits(
       unsubscribe()
     }
   }, [search, query, limit, serverId])
-  return found
+  const pending = query !== '' && (found?.query !== query || found.serverId !== serverId)
+  return { found, pending }
 }
