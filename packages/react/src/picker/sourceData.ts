@@ -87,7 +87,7 @@ export function advanceSourceData(
   }
   const rebuildTree = () => options.growTree?.(source, { hideAssistantOnly: hide })
   if (diff.kind === 'appended') {
-    // The tree refuses a page it cannot place as a full build would: build it again then.
+    // Only a tree over an invalid source refuses a page: build it again then.
     const growing = !prev.growing || prev.growing.append(diff.added) ? prev.growing : rebuildTree()
     for (const item of itemsOf(source, diff.added, hide)) prev.items.push(item)
     return { ...prev, resources: source.resources, growing }
