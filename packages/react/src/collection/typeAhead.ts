@@ -5,8 +5,14 @@ function startsAt(label: string | undefined, prefix: string): boolean {
   return typeof label === 'string' && label.toLowerCase().startsWith(prefix)
 }
 
+/** Rows read by index (an array, or rows built when read: only those scanned are read). */
+export interface IndexedRows<T> {
+  readonly length: number
+  at(index: number): T | undefined
+}
+
 function scan<T>(
-  rows: readonly T[],
+  rows: IndexedRows<T>,
   labelOf: (row: T) => string | undefined,
   from: number,
   prefix: string,
@@ -14,7 +20,8 @@ function scan<T>(
   const n = rows.length
   for (let k = 0; k < n; k++) {
     const i = (from + k) % n
-    if (startsAt(labelOf(rows[i] as T), prefix)) return i
+    const row = rows.at(i)
+    if (row !== undefined && startsAt(labelOf(row), prefix)) return i
   }
   return -1
 }
@@ -26,7 +33,7 @@ function scan<T>(
  * and skips rows whose label is undefined (e.g. non-navigable ones).
  */
 export function typeAhead<T>(
-  rows: readonly T[],
+  rows: IndexedRows<T>,
   labelOf: (row: T) => string | undefined,
   startIndex: number,
   prefix: string,

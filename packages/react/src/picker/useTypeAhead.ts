@@ -13,17 +13,6 @@ const PAUSE_MS = 500
 /** Handles a printable key: true when it was one (the highlight moved to `onFound`'s row). */
 export type TypeAheadHandler = (event: KeyboardEvent, highlightedIndex: number) => boolean
 
-/**
- * The indexes 0…length-1 as a read-only array whose entries are made on read (typeAhead
- * reads `length` and a few entries from the highlight on, in order).
- */
-function indexesOf(length: number): readonly number[] {
-  const view = { length } as { length: number; [index: number]: number }
-  return new Proxy(view, {
-    get: (target, key) => (key === 'length' ? target.length : Number(key)),
-  }) as unknown as readonly number[]
-}
-
 export function useTypeAhead(
   rows: PickerRows,
   view: PickerView,
@@ -37,11 +26,8 @@ export function useTypeAhead(
       t.text = event.timeStamp - t.at > PAUSE_MS ? event.key : t.text + event.key
       t.at = event.timeStamp
       const found = typeAhead(
-        indexesOf(rows.length),
-        (i) => {
-          const row = rows.at(i)
-          return row && isNavigable(row, view) ? row.label : undefined
-        },
+        rows,
+        (row) => (isNavigable(row, view) ? row.label : undefined),
         highlightedIndex,
         t.text,
       )
