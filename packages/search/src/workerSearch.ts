@@ -1,8 +1,10 @@
 // The main-thread side of a search that lives in a Web Worker (searchHost.ts): the same
 // calls as ResourceSearch, asynchronous. Only the difference of each list crosses to the
 // worker (a new page, a diff), in slices, as the searchable fields alone; hits come back
-// as ids and are mapped to the caller's objects here. Without an endpoint, or when the
-// worker fails, the same search runs on this thread (the fallback).
+// as ids and are mapped to the caller's objects here. Someone typing goes first: a search
+// waits behind at most one slice of indexing (slices are sent one by one), one search is in
+// the worker at a time, and a search aborted before its turn is never sent. Without an
+// endpoint, or when the worker fails, the same search runs on this thread (the fallback).
 import { type Endpoint, type Remote, wrap } from 'comlink'
 import { createResourceSearch } from './resourceSearch.ts'
 import type { SearchHostApi } from './searchHost.ts'
@@ -14,8 +16,11 @@ import type {
   SearchOptions,
 } from './types.ts'
 
-/** Items copied to the worker per message: a structured clone of this many stays well within a frame. */
-const SLICE = 2000
+/**
+ * Items copied to the worker per message: a structured clone of this many stays well within
+ * a frame, and indexing them (a few ms) is all a search may wait for.
+ */
+const SLICE = 500
 
 export interface AsyncSearchOptions extends SearchOptions {
   /** Aborting rejects the search with the signal's reason. */
@@ -78,6 +83,8 @@ export function createWorkerSearch<T extends SearchableItem>(
   let local: ResourceSearch<T> | undefined
   let remote: Remote<SearchHostApi> | undefined
   let closed = false
+  /** The last search's turn: the next one is sent when it is answered. */
+  let lastSearch: Promise<unknown> = Promise.resolve()
   if (endpoint) {
     remote = wrap<SearchHostApi>(endpoint)
     // A worker that fails to load or throws at the top level reports it here.
@@ -162,16 +169,25 @@ export function createWorkerSearch<T extends SearchableItem>(
 
     async search(query, { signal, ...rest } = {}) {
       signal?.throwIfAborted()
-      const hits = await run(
-        async (api) => {
-          const found = await api.search(query, rest)
-          return found.flatMap((hit): SearchHit<T>[] => {
-            const item = items.get(hit.id)
-            return item ? [{ item, score: hit.score, matches: hit.matches }] : []
-          })
-        },
-        (search) => search.search(query, rest),
-      )
+      const previous = lastSearch
+      const turn = (async () => {
+        // One search in the worker at a time: a newer query asked meanwhile aborts this one,
+        // which then never costs the worker a pass over the index.
+        await previous.catch(() => {})
+        signal?.throwIfAborted()
+        return run(
+          async (api) => {
+            const found = await api.search(query, rest)
+            return found.flatMap((hit): SearchHit<T>[] => {
+              const item = items.get(hit.id)
+              return item ? [{ item, score: hit.score, matches: hit.matches }] : []
+            })
+          },
+          (search) => search.search(query, rest),
+        )
+      })()
+      lastSearch = turn
+      const hits = await turn
       signal?.throwIfAborted()
       return hits
     },

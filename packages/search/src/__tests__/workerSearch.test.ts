@@ -14,10 +14,23 @@ afterEach(() => {
   }
 })
 
-function hostedSearch(options: Parameters<typeof createWorkerSearch>[0] = {}) {
+function hostedSearch(
+  options: Parameters<typeof createWorkerSearch>[0] = {},
+  /** Told each call as the worker side receives it: its name and its first argument. */
+  onCall?: (name: string, first: unknown) => void,
+) {
   const channel = new MessageChannel()
   channels.push(channel)
-  exposeResourceSearch(channel.port1 as unknown as Endpoint)
+  const port = channel.port1
+  if (onCall)
+    port.addEventListener('message', (event) => {
+      const { path, argumentList } = event.data as {
+        path?: string[]
+        argumentList?: { value?: unknown }[]
+      }
+      if (path?.[0]) onCall(path[0], argumentList?.[0]?.value)
+    })
+  exposeResourceSearch(port as unknown as Endpoint)
   return createWorkerSearch<FixtureResource>({
     ...options,
     endpoint: channel.port2 as unknown as Endpoint,
@@ -65,6 +78,39 @@ describe('createWorkerSearch', () => {
     const pending = search.search('button', { signal: controller.signal })
     controller.abort(new Error('typed on'))
     await expect(pending).rejects.toThrow('typed on')
+  })
+
+  it('makes a search asked during indexing wait for one small slice, not the list', async () => {
+    const calls: { name: string; size: number }[] = []
+    const search = hostedSearch({}, (name, first) =>
+      calls.push({ name, size: Array.isArray(first) ? first.length : 0 }),
+    )
+    const many = generateResources(20_000, 5)
+    const indexing = search.setItems(many)
+    const hits = search.search(many[0]!.name)
+    await Promise.all([indexing, hits])
+    const at = calls.findIndex((call) => call.name === 'search')
+    const ahead = calls.slice(0, at).reduce((sum, call) => sum + call.size, 0)
+    expect(ahead).toBeGreaterThan(0)
+    // The indexing a search waits for stays a few milliseconds of the worker's time.
+    expect(ahead).toBeLessThanOrEqual(500)
+    expect(calls.slice(at + 1).reduce((sum, call) => sum + call.size, 0)).toBe(20_000 - ahead)
+  })
+
+  it('keeps one search in the worker; one aborted before its turn is never sent', async () => {
+    const calls: string[] = []
+    const search = hostedSearch({}, (name) => calls.push(name))
+    await search.setItems(items)
+    calls.length = 0
+    const first = search.search('button')
+    const superseded = new AbortController()
+    const second = search.search('readme', { signal: superseded.signal })
+    const third = search.search('compnent')
+    superseded.abort(new Error('typed on'))
+    await expect(second).rejects.toThrow('typed on')
+    expect((await first).length).toBeGreaterThan(0)
+    expect((await third).length).toBeGreaterThan(0)
+    expect(calls).toEqual(['search', 'search'])
   })
 
   it('runs on this thread without an endpoint, and falls back when the worker fails', async () => {
