@@ -3,7 +3,7 @@
 // (sourceData.ts); the index follows it off the render path, in a Web Worker when the
 // host gives one, else on this thread in time slices (pickerSearch.ts). Hits arrive
 // asynchronously: a reply older than the one shown is dropped, and the query runs again
-// whenever the index grows.
+// when the index grew (once per reply: one search of a query is out at a time).
 
 import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@resource-kit/search'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -79,7 +79,7 @@ export interface SearchHitsState {
   pending: boolean
 }
 
-/** Hits for `query` (in `serverId` only, when scoped), run again whenever the index grows. */
+/** Hits for `query` (in `serverId` only, when scoped), run again when the index grew. */
 export function useSearchHits(
   search: PickerSearch | null,
   query: string,
@@ -97,18 +97,35 @@ export function useSearchHits(
     }
     if (!search) return
     const controller = new AbortController()
+    // One search out at a time: the index growing meanwhile asks for one more run after the
+    // reply, however often it grew (a walk at 100k grows it every publish).
+    let out = false
+    let again = false
     const run = () => {
+      if (out) {
+        again = true
+        return
+      }
+      out = true
       const id = ++sent.current
-      search.search(query, limit, controller.signal, serverId).then(
-        (hits) => {
-          if (id < shown.current || controller.signal.aborted) return
-          shown.current = id
-          setFound({ query, serverId, hits })
-        },
-        () => {
-          // Aborted (a newer query, unmounted) or the search closed: nothing to show.
-        },
-      )
+      search
+        .search(query, limit, controller.signal, serverId)
+        .then(
+          (hits) => {
+            if (id < shown.current || controller.signal.aborted) return
+            shown.current = id
+            setFound({ query, serverId, hits })
+          },
+          () => {
+            // Aborted (a newer query, unmounted) or the search closed: nothing to show.
+          },
+        )
+        .finally(() => {
+          out = false
+          if (!again || controller.signal.aborted) return
+          again = false
+          run()
+        })
     }
     run()
     const unsubscribe = search.subscribe(run)

@@ -1,6 +1,6 @@
 // The picker's search runs off the render path (a worker when given one): hits arrive
-// later, the rows shown stay until newer ones replace them, and a reply older than the
-// one shown is dropped. The worker here is the real search host over a MessageChannel
+// later, the rows shown stay until newer ones replace them, and a query runs again once
+// per reply while the index grows. The worker here is the real search host over a MessageChannel
 // whose replies the test holds and releases in any order.
 
 import { MessageChannel } from 'node:worker_threads'
@@ -19,6 +19,8 @@ function heldWorker() {
   const channel = new MessageChannel()
   exposeResourceSearch(channel.port1 as never)
   const held: MessageEvent[] = []
+  /** The name of each call sent to the host. */
+  const calls: string[] = []
   const listeners = new Set<Listener>()
   let holding = false
   channel.port2.addEventListener('message', (event) => {
@@ -27,7 +29,11 @@ function heldWorker() {
   })
   channel.port2.start()
   const endpoint = {
-    postMessage: (message: unknown) => channel.port2.postMessage(message),
+    postMessage: (message: unknown) => {
+      const path = (message as { path?: string[] }).path
+      if (path?.[0]) calls.push(path[0])
+      channel.port2.postMessage(message)
+    },
     addEventListener: (type: string, listener: Listener) => {
       if (type === 'message') listeners.add(listener)
     },
@@ -41,6 +47,7 @@ function heldWorker() {
   } as unknown as ReturnType<SearchWorkerFactory>
   return {
     endpoint,
+    calls,
     hold: () => {
       holding = true
     },
@@ -115,7 +122,7 @@ describe('usePickerRows', () => {
     expect(result.current.searchPending).toBe(false)
   })
 
-  it('drops a reply older than the one shown (the index grew in between)', async () => {
+  it('runs a shown query once more after its reply, however often the index grew', async () => {
     const started = workerFactory()
     const first = source(['alpha', 'beta'])
     const { result, rerender } = renderRows(started, first)
@@ -123,21 +130,28 @@ describe('usePickerRows', () => {
     await waitFor(() => expect(labels(result.current.rows)).toEqual(['alpha']))
     const worker = started.latest()
     worker.hold()
-    // A search over the old index (held), then a page arrives with one more match.
+    // A search over the old index (held), then three pages, each with one more match.
     rerender({ sources: [first], query: 'alp' })
     await worker.waitHeld(1)
-    const grown: PickerSource = { ...first, resources: [...first.resources, res('alpine')] }
-    rerender({ sources: [grown], query: 'alp' })
-    await worker.waitHeld(2)
-    // The page's upsert is answered: the index changed, so the query runs again.
-    act(() => worker.release(1))
-    await worker.waitHeld(2)
-    // The newer reply first, then the older one: the older must not replace it.
-    act(() => worker.release(1))
-    await waitFor(() => expect(labels(result.current.rows).sort()).toEqual(['alpha', 'alpine']))
-    act(() => worker.release(0))
+    let grown = first
+    for (const name of ['alpine', 'alps', 'alpaca']) {
+      grown = { ...grown, resources: [...grown.resources, res(name)] }
+      rerender({ sources: [grown], query: 'alp' })
+      // The page's upsert is answered: the index changed while the search is out.
+      await worker.waitHeld(2)
+      act(() => worker.release(1))
+    }
+    // The last upsert's answer reaches the index's listeners.
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(labels(result.current.rows).sort()).toEqual(['alpha', 'alpine'])
+    const searchesBefore = worker.calls.filter((name) => name === 'search').length
+    act(() => worker.release(0))
+    await worker.waitHeld(1)
+    act(() => worker.release(0))
+    await waitFor(() =>
+      expect(labels(result.current.rows).sort()).toEqual(['alpaca', 'alpha', 'alpine', 'alps']),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(worker.calls.filter((name) => name === 'search').length).toBe(searchesBefore + 1)
   })
 
   it('searches on the main thread without a worker, and covers pages as they arrive', async () => {
