@@ -353,6 +353,27 @@ async function measurePeer(
   }
 }
 
+/** The client alone walking the servers in a page: items per second. */
+async function measureClientPeer(browser: Browser, url: string, servers: DemoHttpServer[]) {
+  const page = await openPage(
+    browser,
+    `${url}?peer=client&servers=${servers.map((server) => encodeURIComponent(server.url)).join(',')}`,
+  )
+  try {
+    await page.waitForFunction(
+      () => ((window as unknown as { __peer: Record<string, number> }).__peer.allRows ?? 0) > 0,
+      undefined,
+      { timeout: 300_000, polling: 200 },
+    )
+    const report = await page.evaluate(
+      () => (window as unknown as { __peer: Record<string, number> }).__peer,
+    )
+    return { perSecond: ((report.walked ?? 0) / (report.walkMs ?? Number.NaN)) * 1000 }
+  } finally {
+    await page.context().close()
+  }
+}
+
 // ---------------------------------------------------------------- the run
 
 async function runScenario(
@@ -377,7 +398,7 @@ async function runScenario(
           pageSize: PAGE_SIZE,
           seed: i + 1,
           logIntervalMs: 60_000,
-          corsOrigins: [origin],
+          corsOrigins: [origin, new URL(peerSite.url).origin],
         }),
       )
     config = {
@@ -407,6 +428,7 @@ async function runScenario(
     const fuse = await measurePeer(browser, peerSite.url, 'fuse', query)
     const ours = await measurePeer(browser, peerSite.url, 'ours', query)
     const cmdk = scenario.cmdk ? await measurePeer(browser, peerSite.url, 'cmdk', query) : undefined
+    const clientAlone = await measureClientPeer(browser, peerSite.url, servers)
 
     const line = (label: string, text: string) => console.log(`- ${label}: ${text}`)
     line('query typed', `"${query}"`)
@@ -419,7 +441,7 @@ async function runScenario(
     )
     line(
       'walk throughput',
-      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×)`,
+      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×); the client alone in a page ${clientAlone.perSecond.toFixed(0)}/s (Node/page ${ratio(node.perSecond, clientAlone.perSecond)})`,
     )
     line(
       'load + indexing',

@@ -1,8 +1,10 @@
 // The peers of `npm run bench:browser`, over the very items the picker listed
 // (`/items.json`): `?peer=cmdk` renders a cmdk list of them (cmdk filters and sorts with its
 // own scorer), `?peer=fuse` searches them with fuse.js alone and renders the top 50,
-// `?peer=ours` does the same with @resource-kit/search. `window.__peer` reports the
-// timings the runner reads.
+// `?peer=ours` does the same with @resource-kit/search; `?peer=client&servers=URL,URL`
+// walks the servers with the client alone, no picker (the browser's own floor for the
+// walk). `window.__peer` reports the timings the runner reads.
+import { createResourceClient } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { Command } from 'cmdk'
 import Fuse from 'fuse.js'
@@ -73,10 +75,25 @@ function searchList(search: (query: string) => Item[]) {
   report.allRows = performance.now()
 }
 
+/** Every server walked to its end (or the client's page cap) by the client alone. */
+async function walkWithClient(urls: string[]) {
+  const client = createResourceClient()
+  urls.forEach((url, i) => client.addServer(`s${i}`, { url }))
+  await Promise.all(urls.map((_, i) => client.ready(`s${i}`)))
+  const started = performance.now()
+  const walks = await Promise.all(urls.map((_, i) => client.walkResources(`s${i}`)))
+  report.walkMs = performance.now() - started
+  report.walked = walks.reduce((sum, walk) => sum + walk.items.length, 0)
+  report.allRows = performance.now()
+  await client.close()
+}
+
 async function main() {
+  const params = new URLSearchParams(location.search)
+  const peer = params.get('peer')
+  if (peer === 'client') return walkWithClient((params.get('servers') ?? '').split(','))
   const items = (await (await fetch('/items.json')).json()) as Item[]
   report.itemsLoaded = performance.now()
-  const peer = new URLSearchParams(location.search).get('peer')
   if (peer === 'cmdk') {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
