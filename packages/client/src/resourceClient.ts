@@ -127,7 +127,10 @@ export interface ResourceList {
   getSnapshot(): ResourceListSnapshot
   /** Called at most once per microtask, whatever changed in it. */
   subscribe(listener: () => void): () => void
-  /** Walks on from `nextCursor` (concurrent loads share one walk); never rejects: failures are in the snapshot. */
+  /**
+   * Walks on from `nextCursor` (concurrent loads share one walk), before a revalidation that
+   * runs meanwhile; never rejects: failures are in the snapshot.
+   */
   load(options?: ResourceListLoadOptions): Promise<ResourceListSnapshot>
   /** Walks the list again from page 1 in the background (once), keeping these pages until it has caught up. */
   refresh(): void

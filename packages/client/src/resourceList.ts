@@ -4,7 +4,9 @@
 // invalidated list is walked again from page 1 once, in the background, and the new pass
 // replaces the pages when it has caught up with them, keeping what did not change: the same
 // resource objects and page arrays (structuralSharing.ts), the same generation when nothing
-// changed. Per page the work is the page's own: pages are kept as they arrived (no
+// changed. A load waiting for pages the shown pass can still give goes first (a
+// `list_changed` in the middle of a long walk does not stall it while page 1 is walked
+// again); the revalidation then catches up with what was shown. Per page the work is the page's own: pages are kept as they arrived (no
 // concatenation), and subscribers hear at most once a tick.
 import { abortReason } from './abortable.ts'
 import { CursorCycleError, InvalidCursorError } from './errors.ts'
@@ -41,6 +43,8 @@ interface Pass {
   staleAt: number
   readonly seen: Set<string | undefined>
   readonly partition: string
+  /** The server no longer knows `nextCursor`: only a revalidation goes on from here. */
+  cursorLost: boolean
   /**
    * A revalidation's: the objects of the pass it replaces. Kept once it is shown, for the
    * resources an insertion pushed past the replaced pages, until it is complete or a page
@@ -63,6 +67,7 @@ const newPass = (partition: string, replacing?: Pass): Pass => ({
   staleAt: Number.POSITIVE_INFINITY,
   seen: new Set(),
   partition,
+  cursorLost: false,
   // Never across partitions: another account's pass is not this one's to reuse.
   sharing:
     replacing && replacing.partition === partition && replacing.pages.length > 0
@@ -205,8 +210,8 @@ class SharedResourceList implements OwnedResourceList {
     try {
       for (;;) {
         if (this.#walking !== controller) return
-        const pass = this.#background ?? this.#shown
-        if (pass === this.#shown && !this.#wantsMore(pass)) return
+        const pass = this.#passToWalk()
+        if (!pass) return
         const cursor = pass.nextCursor
         pass.seen.add(cursor)
         let fetched: Awaited<ReturnType<ResourceListHost['fetchPage']>>
@@ -216,7 +221,8 @@ class SharedResourceList implements OwnedResourceList {
           if (controller.signal.aborted || this.#walking !== controller) return
           if (error instanceof InvalidCursorError && pass === this.#shown) {
             // The server no longer knows this pass: walk it again from page 1 (once).
-            this.#background = this.#revalidation()
+            pass.cursorLost = true
+            this.#background ??= this.#revalidation()
             continue
           }
           this.#fail(pass, error)
@@ -304,6 +310,17 @@ class SharedResourceList implements OwnedResourceList {
     this.#publish()
   }
 
+  /**
+   * The pass the next page is for: the shown one while loads wait for pages it can still
+   * give (it has a cursor to go on from), else the revalidation, if one runs.
+   */
+  #passToWalk(): Pass | undefined {
+    const shown = this.#shown
+    if (!this.#wantsMore(shown)) return this.#background
+    const canGoOn = shown.pages.length > 0 && shown.nextCursor !== undefined && !shown.cursorLost
+    return !this.#background || canGoOn ? shown : this.#background
+  }
+
   #wantsMore(pass: Pass): boolean {
     if (pass.complete || (pass.pages.length > 0 && pass.nextCursor === undefined)) return false
     for (const waiter of this.#waiters) {
@@ -328,13 +345,16 @@ class SharedResourceList implements OwnedResourceList {
     waiter.resolve(this.#snapshot)
   }
 
-  /** Takes out the loads whose pages are in (or that can get no further). */
+  /**
+   * Takes out the loads whose pages are in, or that can get no further (the shown pass is
+   * complete and no revalidation runs: one that does may bring more pages).
+   */
   #takeReached(): Waiter[] {
-    if (this.#background) return []
     const reached: Waiter[] = []
+    const ended = this.#shown.complete && !this.#background
     for (const waiter of this.#waiters) {
       const limit = waiter.beyondCap ? waiter.target : Math.min(waiter.target, this.#host.maxPages)
-      if (this.#shown.pages.length >= limit || this.#shown.complete) reached.push(waiter)
+      if (this.#shown.pages.length >= limit || ended) reached.push(waiter)
     }
     for (const waiter of reached) this.#waiters.delete(waiter)
     return reached
@@ -371,7 +391,8 @@ class SharedResourceList implements OwnedResourceList {
       complete: pass.complete,
       capped,
       nextCursor: pass.nextCursor,
-      loading: this.#walking !== undefined && this.#background === undefined,
+      // Walking for a load: the revalidation's own pages are not "loading".
+      loading: this.#walking !== undefined && this.#passToWalk() === pass,
       revalidating: this.#background !== undefined,
       error: this.#error,
       generation: this.#generation,

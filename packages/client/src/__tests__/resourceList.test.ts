@@ -200,6 +200,25 @@ describe('createResourceList', () => {
     expect(fetched).toEqual([undefined, '1', '2', '3', '4', '5', '6', '7', '8', '9'])
   })
 
+  it('goes on from the shown cursor when the list changes mid-walk, then walks it again', async () => {
+    const { host, fetched } = memoryHost(8)
+    const list = createResourceList(host)
+    const off = list.subscribe(() => {})
+    const before = await list.load({ pages: 3 })
+    const next = list.load({ pages: 5 })
+    list.invalidate()
+    expect(list.getSnapshot()).toMatchObject({ revalidating: true, loading: true })
+    // The pages asked for come from where the walk was, not after page 1 again.
+    const grown = await next
+    expect(grown).toMatchObject({ loaded: 8, complete: true, generation: before.generation })
+    expect(fetched.slice(0, 8)).toEqual([undefined, '1', '2', '3', '4', '5', '6', '7'])
+    // Then the revalidation walks the list from page 1 and replaces it.
+    const current = await list.load()
+    expect(current).toMatchObject({ loaded: 8, complete: true, revalidating: false })
+    expect(fetched.slice(8)).toEqual([undefined, '1', '2', '3', '4', '5', '6', '7'])
+    off()
+  })
+
   it('pauses when the last waiting load aborts, keeping the pages, and goes on from there', async () => {
     const { host, fetched } = memoryHost(10)
     const list = createResourceList(host)
