@@ -57,6 +57,21 @@ describe('incremental updates', () => {
     expect(segments.indexed - before).toBeLessThan(1000)
   })
 
+  it('keeps every update of a long walk small: a search in the worker waits for one', () => {
+    const segments = new SearchSegments<FixtureResource>()
+    let largest = 0
+    for (const slice of pagesOf(generateResources(20_000, 11), 500)) {
+      const before = segments.indexed
+      segments.upsert(slice)
+      largest = Math.max(largest, segments.indexed - before)
+    }
+    // Merging 16,384 + 2,048 + … items at once stalled searches for ~400 ms at 100k.
+    expect(largest).toBeLessThanOrEqual(4096)
+    // And the segments a search runs through stay few.
+    expect(segments.segments.length).toBeLessThanOrEqual(12)
+    expect(segments.size).toBe(20_000)
+  })
+
   it('applies a list_changed diff: removed items are gone, changed ones found by their new text', () => {
     const search = createResourceSearch<FixtureResource>({ limit: LIMIT })
     search.setItems(items)
