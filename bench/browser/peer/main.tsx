@@ -78,7 +78,7 @@ function searchList(search: (query: string) => Item[]) {
 /** Every server walked to its end (or the client's page cap) by the client alone. */
 async function walkWithClient(urls: string[]) {
   const client = createResourceClient()
-  urls.forEach((url, i) => client.addServer(`s${i}`, { url }))
+  for (const [i, url] of urls.entries()) client.addServer(`s${i}`, { url })
   await Promise.all(urls.map((_, i) => client.ready(`s${i}`)))
   const started = performance.now()
   const walks = await Promise.all(urls.map((_, i) => client.walkResources(`s${i}`)))
