@@ -320,6 +320,16 @@ interface PeerFigures {
   heap: number
 }
 
+/** The peer page's report, once it has shown all its rows (or walked its servers). */
+async function peerReport(page: Page): Promise<Record<string, number>> {
+  await page.waitForFunction(
+    () => ((window as unknown as { __peer: Record<string, number> }).__peer.allRows ?? 0) > 0,
+    undefined,
+    { timeout: 300_000, polling: 200 },
+  )
+  return page.evaluate(() => (window as unknown as { __peer: Record<string, number> }).__peer)
+}
+
 async function measurePeer(
   browser: Browser,
   url: string,
@@ -328,14 +338,7 @@ async function measurePeer(
 ): Promise<PeerFigures> {
   const page = await openPage(browser, `${url}?peer=${peer}`)
   try {
-    await page.waitForFunction(
-      () => ((window as unknown as { __peer: Record<string, number> }).__peer.allRows ?? 0) > 0,
-      undefined,
-      { timeout: 300_000, polling: 200 },
-    )
-    const report = await page.evaluate(
-      () => (window as unknown as { __peer: Record<string, number> }).__peer,
-    )
+    const report = await peerReport(page)
     const allRows = await page.evaluate(() =>
       (window as unknown as { __probe: Probe }).__probe.settled(),
     )
@@ -360,14 +363,7 @@ async function measureClientPeer(browser: Browser, url: string, servers: DemoHtt
     `${url}?peer=client&servers=${servers.map((server) => encodeURIComponent(server.url)).join(',')}`,
   )
   try {
-    await page.waitForFunction(
-      () => ((window as unknown as { __peer: Record<string, number> }).__peer.allRows ?? 0) > 0,
-      undefined,
-      { timeout: 300_000, polling: 200 },
-    )
-    const report = await page.evaluate(
-      () => (window as unknown as { __peer: Record<string, number> }).__peer,
-    )
+    const report = await peerReport(page)
     return { perSecond: ((report.walked ?? 0) / (report.walkMs ?? Number.NaN)) * 1000 }
   } finally {
     await page.context().close()
