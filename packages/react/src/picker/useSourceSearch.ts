@@ -2,8 +2,8 @@
 // servers' data (search items, and the tree when asked for) advances by what changed
 // (sourceData.ts); the index follows it off the render path, in a Web Worker when the
 // host gives one, else on this thread in time slices (pickerSearch.ts). Hits arrive
-// asynchronously: a reply older than the one shown is dropped, and the query runs again
-// when the index grew (once per reply: one search of a query is out at a time).
+// asynchronously, one search of a query out at a time (so in order; a superseded query's
+// reply is dropped), and the query runs again once per reply while the index grows.
 
 import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@resource-kit/search'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -87,9 +87,6 @@ export function useSearchHits(
   serverId: string | undefined,
 ): SearchHitsState {
   const [found, setFound] = useState<FoundHits | null>(null)
-  // Replies are numbered as sent: one older than the reply shown is dropped.
-  const sent = useRef(0)
-  const shown = useRef(0)
   useEffect(() => {
     if (query === '') {
       setFound(null)
@@ -107,13 +104,11 @@ export function useSearchHits(
         return
       }
       out = true
-      const id = ++sent.current
       search
         .search(query, limit, controller.signal, serverId)
         .then(
           (hits) => {
-            if (id < shown.current || controller.signal.aborted) return
-            shown.current = id
+            if (controller.signal.aborted) return
             setFound({ query, serverId, hits })
           },
           () => {
