@@ -6,8 +6,9 @@
 // resource objects and page arrays (structuralSharing.ts), the same generation when nothing
 // changed. A load waiting for pages the shown pass can still give goes first (a
 // `list_changed` in the middle of a long walk does not stall it while page 1 is walked
-// again); the revalidation then catches up with what was shown. Per page the work is the page's own: pages are kept as they arrived (no
-// concatenation), and subscribers hear at most once a tick.
+// again); the revalidation then catches up with what was shown. Per page the work is the
+// page's own: pages are kept as they arrived (no concatenation), and subscribers hear at
+// most once a tick.
 import { abortReason } from './abortable.ts'
 import { CursorCycleError, InvalidCursorError } from './errors.ts'
 import type {
