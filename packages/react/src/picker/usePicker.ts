@@ -150,7 +150,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
-  const { rows, resultCount, searchPending } = usePickerRows({
+  const { rows, resultCount, searchPending, searchPartial } = usePickerRows({
     sources: options.sources,
     view,
     query,
@@ -318,9 +318,10 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     () => countResources(options.sources, hideAssistantOnly),
     [options.sources, hideAssistantOnly],
   )
+  // A first screen of hits is not the count to speak: the rest of them is on its way.
   const announcement = useLiveAnnouncement(
     liveMessage(query, resultCount, loadedCount),
-    isLoadingSources(options.sources),
+    isLoadingSources(options.sources) || searchPartial,
   )
 
   const handleKeyDown = (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {

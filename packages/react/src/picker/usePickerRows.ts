@@ -39,6 +39,8 @@ export interface PickerRowsResult {
   resultCount: number
   /** The rows shown are not yet those of the current query (its hits are on their way). */
   searchPending: boolean
+  /** The hits shown are the query's first screen; the rest follow once typing pauses. */
+  searchPartial: boolean
 }
 
 /** Rows for the current view and query, recomputed only when their inputs change. */
@@ -52,12 +54,11 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
   // `demo:readme` searches the server `demo` only, as the composer's `@demo:readme` does.
   const scoped = useMemo(() => parseScopedQuery(query.trim(), sources), [query, sources])
   const trimmed = scoped.text.trim()
-  const { found, pending: searchPending } = useSearchHits(
-    search,
-    trimmed,
-    searchLimit,
-    scoped.serverId,
-  )
+  const {
+    found,
+    pending: searchPending,
+    partial: searchPartial,
+  } = useSearchHits(search, trimmed, searchLimit, scoped.serverId)
   // Until the first reply of a query, the rows before it stay (no flash of "No results").
   const hits = trimmed === '' || !found ? null : found.hits
   const shownSources = useMemo(
@@ -121,5 +122,8 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
       }),
     [shownSources, view, hits, expandedIds, directories, hideAssistantOnly, trees, listRows],
   )
-  return useMemo(() => ({ ...built, searchPending }), [built, searchPending])
+  return useMemo(
+    () => ({ ...built, searchPending, searchPartial }),
+    [built, searchPending, searchPartial],
+  )
 }

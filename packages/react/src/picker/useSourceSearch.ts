@@ -3,12 +3,15 @@
 // (sourceData.ts); the index follows it off the render path, in a Web Worker when the
 // host gives one, else on this thread in time slices (pickerSearch.ts). Hits arrive
 // asynchronously, one search of a query out at a time (so in order; a superseded query's
-// reply is dropped), and the query runs again once per reply while the index grows.
+// reply is dropped), and the query runs again once per reply while the index grows. A
+// query asks first for a screen of hits (cheap: the search's cost grows with its limit),
+// and for the rest of its limit only once the query has held still (firstHits.ts).
 
 import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@resource-kit/search'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { SearchItem } from './buildSourceRows.ts'
+import { FIRST_HITS, REST_AFTER_MS, withFirstHits } from './firstHits.ts'
 import { PickerSearch } from './pickerSearch.ts'
 import { advanceSourceData, type SourceData, type SourceDataOptions } from './sourceData.ts'
 
@@ -22,6 +25,8 @@ export interface FoundHits {
   query: string
   serverId: string | undefined
   hits: SearchHit<SearchItem>[]
+  /** Only the first screen of hits: the rest of the limit is on its way. */
+  partial: boolean
 }
 
 /** Per server, the search items (and the tree, with `growTree`), advanced by what changed. */
@@ -77,9 +82,14 @@ export interface SearchHitsState {
   found: FoundHits | null
   /** A query is asked whose hits have not come back yet (the ones shown are older). */
   pending: boolean
+  /** The hits shown are the query's first screen; the rest follow once typing pauses. */
+  partial: boolean
 }
 
-/** Hits for `query` (in `serverId` only, when scoped), run again when the index grew. */
+/**
+ * Hits for `query` (in `serverId` only, when scoped), run again when the index grew: a
+ * screen of them until the query has held for REST_AFTER_MS, then all `limit`.
+ */
 export function useSearchHits(
   search: PickerSearch | null,
   query: string,
@@ -94,22 +104,47 @@ export function useSearchHits(
     }
     if (!search) return
     const controller = new AbortController()
+    const { signal } = controller
+    const first = Math.min(limit, FIRST_HITS)
+    const started = performance.now()
+    /** The query has held for REST_AFTER_MS: ask for all `limit` hits. */
+    let held = false
     // One search out at a time: the index growing meanwhile asks for one more run after the
     // reply, however often it grew (a walk at 100k grows it every publish).
     let out = false
     let again = false
+    let restTimer: ReturnType<typeof setTimeout> | undefined
+    /** The first screen shown, until the whole limit replaces it (keeping its order). */
+    let firstScreen: SearchHit<SearchItem>[] | undefined
+    const show = (count: number, hits: SearchHit<SearchItem>[]) => {
+      // Fewer than asked: these are all there are.
+      const partial = count < limit && hits.length === count
+      if (partial) firstScreen = hits
+      else if (firstScreen) {
+        hits = withFirstHits(firstScreen, hits, limit)
+        firstScreen = undefined
+      }
+      setFound({ query, serverId, hits, partial })
+      if (partial && restTimer === undefined) {
+        const wait = Math.max(0, started + REST_AFTER_MS - performance.now())
+        restTimer = setTimeout(() => {
+          held = true
+          run()
+        }, wait)
+      }
+    }
     const run = () => {
       if (out) {
         again = true
         return
       }
       out = true
+      const count = held ? limit : first
       search
-        .search(query, limit, controller.signal, serverId)
+        .search(query, count, signal, serverId)
         .then(
           (hits) => {
-            if (controller.signal.aborted) return
-            setFound({ query, serverId, hits })
+            if (!signal.aborted) show(count, hits)
           },
           () => {
             // Aborted (a newer query, unmounted) or the search closed: nothing to show.
@@ -117,7 +152,7 @@ export function useSearchHits(
         )
         .finally(() => {
           out = false
-          if (!again || controller.signal.aborted) return
+          if (!again || signal.aborted) return
           again = false
           run()
         })
@@ -126,9 +161,10 @@ export function useSearchHits(
     const unsubscribe = search.subscribe(run)
     return () => {
       controller.abort()
+      clearTimeout(restTimer)
       unsubscribe()
     }
   }, [search, query, limit, serverId])
   const pending = query !== '' && (found?.query !== query || found.serverId !== serverId)
-  return { found, pending }
+  return { found, pending, partial: !pending && found?.partial === true }
 }

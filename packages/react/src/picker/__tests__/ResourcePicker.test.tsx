@@ -1,10 +1,12 @@
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
 import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
 import { ResourcePicker } from '../ResourcePicker.tsx'
+import { ANNOUNCE_DELAY_MS } from '../useLiveAnnouncement.ts'
+import { workerFactory } from './heldSearchWorker.ts'
 import { named } from './rowNames.ts'
 
 function setup() {
@@ -94,5 +96,34 @@ describe('ResourcePicker', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Hide assistant-only' }))
     expect(screen.queryByRole('option', { name: named('ai.txt') })).toBeNull()
     expect(count()).toBe(before - 1)
+  })
+
+  it('speaks the count of a query once all its hits are in, not the first screen', async () => {
+    const client = createFakeClient([
+      { snapshot: readySnapshot('repo', 'Repo'), pages: [makeResources(150)] },
+    ])
+    const started = workerFactory()
+    render(
+      <ResourceKitProvider client={client}>
+        <ResourcePicker
+          initialRect={{ width: 400, height: 600 }}
+          defaultView="list"
+          searchWorker={started.factory}
+        />
+      </ResourceKitProvider>,
+    )
+    const user = userEvent.setup()
+    expect(await screen.findByRole('option', { name: named('file-0.ts') })).toBeTruthy()
+    const status = screen.getByRole('status')
+    await user.type(screen.getByRole('combobox'), 'file')
+    await vi.waitFor(() => expect(screen.getAllByRole('option').length).toBeGreaterThan(1))
+    // The first screen is shown; the rest of the hits is held past the announcement delay.
+    const worker = started.latest()
+    worker.hold()
+    await worker.waitHeld(1)
+    await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS + 200))
+    expect(status.textContent).not.toMatch(/result/)
+    act(() => worker.release(0))
+    await vi.waitFor(() => expect(status.textContent).toBe('150 results'), { timeout: 5000 })
   })
 })

@@ -1,65 +1,16 @@
 // The picker's search runs off the render path (a worker when given one): hits arrive
 // later, the rows shown stay until newer ones replace them, and a query runs again once
-// per reply while the index grows. The worker here is the real search host over a MessageChannel
-// whose replies the test holds and releases in any order.
+// per reply while the index grows. The worker here is the real search host over a
+// MessageChannel whose replies the test holds and releases in any order (heldSearchWorker.ts).
 
-import { MessageChannel } from 'node:worker_threads'
 import type { Resource } from '@resource-kit/client'
-import { exposeResourceSearch } from '@resource-kit/search'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
-import { type SearchWorkerFactory, usePickerRows } from '../usePickerRows.ts'
-
-type Listener = (event: MessageEvent) => void
-
-/** The client side of a channel to a real search host, with replies held on demand. */
-function heldWorker() {
-  const channel = new MessageChannel()
-  exposeResourceSearch(channel.port1 as never)
-  const held: MessageEvent[] = []
-  /** The name of each call sent to the host. */
-  const calls: string[] = []
-  const listeners = new Set<Listener>()
-  let holding = false
-  channel.port2.addEventListener('message', (event) => {
-    if (holding) held.push(event as MessageEvent)
-    else for (const l of listeners) l(event as MessageEvent)
-  })
-  channel.port2.start()
-  const endpoint = {
-    postMessage: (message: unknown) => {
-      const path = (message as { path?: string[] }).path
-      if (path?.[0]) calls.push(path[0])
-      channel.port2.postMessage(message)
-    },
-    addEventListener: (type: string, listener: Listener) => {
-      if (type === 'message') listeners.add(listener)
-    },
-    removeEventListener: (type: string, listener: Listener) => {
-      if (type === 'message') listeners.delete(listener)
-    },
-    terminate: () => {
-      channel.port1.close()
-      channel.port2.close()
-    },
-  } as unknown as ReturnType<SearchWorkerFactory>
-  return {
-    endpoint,
-    calls,
-    hold: () => {
-      holding = true
-    },
-    /** Replies held so far (they arrive as the host answers). */
-    waitHeld: (count: number) => waitFor(() => expect(held.length).toBeGreaterThanOrEqual(count)),
-    /** Delivers the held reply at `index` (removing it). */
-    release: (index: number) => {
-      const [event] = held.splice(index, 1)
-      if (event) for (const l of listeners) l(event)
-    },
-  }
-}
+import { FIRST_HITS } from '../firstHits.ts'
+import { usePickerRows } from '../usePickerRows.ts'
+import { workerFactory } from './heldSearchWorker.ts'
 
 const res = (name: string): Resource => ({ uri: `x://h/${name}`, name })
 const source = (names: string[]): PickerSource => ({
@@ -68,22 +19,11 @@ const source = (names: string[]): PickerSource => ({
   resources: names.map(res),
 })
 
-const workers: ReturnType<typeof heldWorker>[] = []
-afterEach(() => {
-  for (const worker of workers.splice(0)) worker.endpoint.terminate?.()
-})
-
-/** A factory starting a fresh held worker each time (StrictMode starts and stops one first). */
-function workerFactory() {
-  const factory = () => {
-    const worker = heldWorker()
-    workers.push(worker)
-    return worker.endpoint
-  }
-  return { factory, latest: () => workers.at(-1) as ReturnType<typeof heldWorker> }
-}
-
-function renderRows(worker: ReturnType<typeof workerFactory> | undefined, first: PickerSource) {
+function renderRows(
+  worker: ReturnType<typeof workerFactory> | undefined,
+  first: PickerSource,
+  searchLimit = 50,
+) {
   return renderHook(
     ({ sources, query }: { sources: PickerSource[]; query: string }) =>
       usePickerRows({
@@ -93,7 +33,7 @@ function renderRows(worker: ReturnType<typeof workerFactory> | undefined, first:
         expandedIds: new Set(),
         directories: {},
         hideAssistantOnly: false,
-        searchLimit: 50,
+        searchLimit,
         searchWorker: worker?.factory,
       }),
     { initialProps: { sources: [first], query: '' }, wrapper: StrictMode },
@@ -152,6 +92,32 @@ describe('usePickerRows', () => {
     )
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(worker.calls.filter((name) => name === 'search').length).toBe(searchesBefore + 1)
+  })
+
+  it('asks for a screen of hits while typing, and for the rest once the query holds', async () => {
+    const started = workerFactory()
+    const names = Array.from({ length: 150 }, (_, i) => `item-${String(i).padStart(3, '0')}`)
+    const first = source(names)
+    const { result, rerender } = renderRows(started, first, 500)
+    // Two keys in quick succession, then a pause.
+    rerender({ sources: [first], query: 'ite' })
+    rerender({ sources: [first], query: 'item' })
+    await waitFor(() => expect(labels(result.current.rows)).toHaveLength(FIRST_HITS))
+    expect(result.current.searchPartial).toBe(true)
+    const firstScreen = labels(result.current.rows)
+    await waitFor(() => expect(labels(result.current.rows)).toHaveLength(150), {
+      timeout: 5000,
+    })
+    expect(result.current.searchPartial).toBe(false)
+    // The rows shown first keep their places; the rest come after them.
+    expect(labels(result.current.rows).slice(0, FIRST_HITS)).toEqual(firstScreen)
+    expect(labels(result.current.rows).sort()).toEqual(names)
+    const worker = started.latest()
+    const asked = worker.searches.filter((search) => search.limit > FIRST_HITS)
+    expect(asked).toEqual([{ query: 'item', limit: 500 }])
+    expect(
+      worker.searches.every((search) => search.query !== 'ite' || search.limit === FIRST_HITS),
+    ).toBe(true)
   })
 
   it('searches on the main thread without a worker, and covers pages as they arrive', async () => {
