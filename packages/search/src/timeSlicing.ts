@@ -2,8 +2,11 @@
 // run in slices of a few milliseconds and let the browser handle input and paint between
 // them. `scheduler.yield()` where the browser has it (the continuation keeps its priority),
 // else a MessageChannel task (no 4 ms clamp like nested setTimeout); `background` work
-// waits for `scheduler.postTask` at background priority, else requestIdleCallback, else
-// a timeout. The environment is injected so tests drive it by hand.
+// waits until the user has paused (no key, click or scroll for INPUT_QUIET_MS), then for
+// `scheduler.postTask` at background priority, else requestIdleCallback, else a timeout.
+// The environment is injected so tests drive it by hand.
+
+import { type InputQuiet, sharedInputQuiet } from './inputQuiet.ts'
 
 /** What the slicer needs from the environment (each part defaults to the global). */
 export interface TimeSlicingEnvironment {
@@ -11,7 +14,7 @@ export interface TimeSlicingEnvironment {
   now?: () => number
   /** Resolves at the next chance to continue (a macrotask). @default scheduler.yield or a MessageChannel task */
   yieldToMain?: () => Promise<void>
-  /** Resolves when the main thread is idle. @default scheduler.postTask background, requestIdleCallback, or setTimeout */
+  /** Resolves when the main thread is idle. @default input quiet for 300 ms, then scheduler.postTask background, requestIdleCallback, or setTimeout */
   whenIdle?: () => Promise<void>
 }
 
@@ -28,7 +31,7 @@ export interface TimeSlicer {
   readonly spent: boolean
   /** Yields now and starts a new slice. */
   yield(signal?: AbortSignal): Promise<void>
-  /** Waits for an idle period (background work), then starts a new slice. */
+  /** Waits until the user has paused and the thread is idle (background work), then starts a new slice. */
   idle(signal?: AbortSignal): Promise<void>
 }
 
@@ -59,7 +62,7 @@ export function defaultYieldToMain(): Promise<void> {
 }
 
 /** An idle period: background-priority task, else requestIdleCallback, else a timeout. */
-export function defaultWhenIdle(): Promise<void> {
+export function idlePeriod(): Promise<void> {
   const scheduler = globalScheduler()
   if (typeof scheduler?.postTask === 'function') {
     return scheduler.postTask(() => {}, { priority: 'background' })
@@ -71,6 +74,28 @@ export function defaultWhenIdle(): Promise<void> {
   }
   return new Promise((resolve) => setTimeout(resolve, 16))
 }
+
+/** Waits for an idle period that comes after the user has paused (see `inputQuiet.ts`). */
+export function createWhenIdle(
+  input: InputQuiet,
+  waitForIdlePeriod: () => Promise<void> = idlePeriod,
+): () => Promise<void> {
+  return async () => {
+    // An idle period can open between two keys: wait again if input came meanwhile.
+    do {
+      await input.settled()
+      await waitForIdlePeriod()
+    } while (!input.quiet)
+  }
+}
+
+/** The page's idle wait: input quiet for INPUT_QUIET_MS, then an idle period. */
+export function defaultWhenIdle(): Promise<void> {
+  defaultIdle ??= createWhenIdle(sharedInputQuiet())
+  return defaultIdle()
+}
+
+let defaultIdle: (() => Promise<void>) | undefined
 
 function abortable(wait: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return wait
