@@ -46,10 +46,22 @@ export function installProbe(): void {
         const observer = new MutationObserver((records) => {
           if (started < 0) return
           const ignore = options.ignore
+          // An attribute counts when its value now differs from its value before the batch:
+          // React clears and sets an input's `name` and `type` on every render (no change).
+          const before = new Map<Node, Map<string, string | null>>()
+          for (const record of records) {
+            if (record.type !== 'attributes' || record.attributeName === null) continue
+            const known = before.get(record.target) ?? new Map<string, string | null>()
+            before.set(record.target, known)
+            if (!known.has(record.attributeName)) known.set(record.attributeName, record.oldValue)
+          }
           const relevant = records.some((record) => {
             const target =
               record.target instanceof Element ? record.target : record.target.parentElement
-            return !(ignore && target?.closest(ignore))
+            if (ignore && target?.closest(ignore)) return false
+            if (record.type !== 'attributes' || record.attributeName === null) return true
+            const old = before.get(record.target)?.get(record.attributeName)
+            return old !== target?.getAttribute(record.attributeName)
           })
           if (relevant) finish(true)
         })
@@ -59,6 +71,7 @@ export function installProbe(): void {
           childList: true,
           characterData: true,
           attributes: options.attributes ?? false,
+          attributeOldValue: options.attributes ?? false,
         })
         window.addEventListener(
           'keydown',
