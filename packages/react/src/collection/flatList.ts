@@ -3,6 +3,7 @@
 
 import { unsortedChildren } from './lazyChildren.ts'
 import { listedOf } from './serverTree.ts'
+import type { Slicer } from './sortedNodes.ts'
 import { sortNodes } from './sortNodes.ts'
 import type { FlatRow, ResourceTree, ServerNode, TreeNode } from './treeTypes.ts'
 
@@ -35,9 +36,16 @@ export function listItemsOf(
   return sortNodes(items, tree.options.sort, listRank)
 }
 
-/** Merges a growing server's pending list changes ahead of a read, once they are worth it (idle time). */
-export function prepareListItems(server: ServerNode): void {
-  listedOf(server)?.prepare()
+/**
+ * Merges a growing server's pending list changes ahead of a read, once they are worth it
+ * (idle time), in slices of `slicer`.
+ */
+export async function prepareListItems(
+  server: ServerNode,
+  slicer: Slicer,
+  signal?: AbortSignal,
+): Promise<void> {
+  await listedOf(server)?.prepareInSlices(slicer, signal)
 }
 
 /** Rows of the list view: per server, its row (depth 0) and then its items (depth 1). */

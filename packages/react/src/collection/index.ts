@@ -22,6 +22,7 @@ export type { MimeIconKind } from './mimeIcon.ts'
 export { mimeIcon } from './mimeIcon.ts'
 export type { SafeIconOptions } from './safeIconSrc.ts'
 export { MAX_DATA_ICON_BYTES, MAX_ICON_URL_LENGTH, safeIconSrc } from './safeIconSrc.ts'
+export type { Slicer } from './sortedNodes.ts'
 export { sortNodes } from './sortNodes.ts'
 export type {
   ContainerNode,

@@ -2,8 +2,15 @@
 // nodes added since then are sorted alone and merged in, each at a place found by binary
 // search, as are nodes removed, so k changes to n nodes cost k log k + k log n comparisons
 // and n pointer moves, not a sort of all n. Nothing is sorted before the first read (a folder nobody opens is never sorted).
+import { NodeMerge } from './nodeMerge.ts'
 import { compareByKeys, type NodeSortKeys, rankOf, sortKeysOf } from './sortNodes.ts'
 import type { TreeNode, TreeSort } from './treeTypes.ts'
+
+/** What a merge in slices needs of a time slicer (`createTimeSlicer` from the search package). */
+export interface Slicer {
+  readonly spent: boolean
+  yield(signal?: AbortSignal): Promise<void>
+}
 
 const NONE: readonly TreeNode[] = Object.freeze([])
 // Up to this many changes at once are spliced in; more are merged in one pass.
@@ -18,6 +25,8 @@ export class SortedNodes {
   // Since the last read: added in any order; removed from `#nodes` or `#added`.
   #added: TreeNode[] = []
   #removed: TreeNode[] | undefined
+  // A merge in slices (prepareInSlices) not yet installed: its changes are out of the two above.
+  #merging: NodeMerge | undefined
 
   constructor(sort: TreeSort, rank: (node: TreeNode) => number = rankOf) {
     this.#sort = sort
@@ -26,7 +35,8 @@ export class SortedNodes {
 
   /** How many nodes are here (no sorting). */
   get size(): number {
-    return this.#nodes.length + this.#added.length - (this.#removed?.length ?? 0)
+    const nodes = this.#merging?.nodes.length ?? this.#nodes.length
+    return nodes + this.#added.length - (this.#removed?.length ?? 0)
   }
 
   /** Adds a node not already here. */
@@ -46,12 +56,41 @@ export class SortedNodes {
    * page, and a later read finds at most a quarter left to merge.
    */
   prepare(): void {
+    if (this.#worthMerging()) void this.nodes
+  }
+
+  /**
+   * `prepare()` in slices: yields whenever `slicer`'s slice is spent. Changes meanwhile
+   * wait for the next merge; a read meanwhile finishes this one at once. Aborting leaves
+   * the rest to the next read.
+   */
+  async prepareInSlices(slicer: Slicer, signal?: AbortSignal): Promise<void> {
+    if (this.#merging || !this.#worthMerging()) return
+    const drop = this.#takeOut()
+    const added = this.#added
+    this.#added = []
+    const merge = this.#startMerge(drop, added)
+    if (!merge) return
+    this.#merging = merge
+    while (!merge.step(() => slicer.spent)) {
+      try {
+        await slicer.yield(signal)
+      } catch {
+        return
+      }
+      if (this.#merging !== merge) return
+    }
+    this.#finish(merge)
+  }
+
+  #worthMerging(): boolean {
     const pending = this.#added.length + (this.#removed?.length ?? 0)
-    if (pending > 0 && pending * 4 >= this.#nodes.length) void this.nodes
+    return pending > 0 && pending * 4 >= this.#nodes.length
   }
 
   /** The nodes in order (a new array after each change; do not mutate). */
   get nodes(): readonly TreeNode[] {
+    this.#settle()
     const drop = this.#takeOut()
     const added = this.#added
     if (drop.length > 0 || added.length > 0) {
@@ -63,6 +102,7 @@ export class SortedNodes {
 
   /** The nodes in any order, without sorting anything. */
   get unsorted(): readonly TreeNode[] {
+    this.#settle()
     const drop = this.#takeOut()
     if (drop.length > 0) this.#merge(drop, [])
     if (this.#added.length === 0) return this.#nodes
@@ -104,57 +144,33 @@ export class SortedNodes {
 
   /** Rebuilds `#nodes` without the `drop` indices (ascending) and with `added` merged in. */
   #merge(drop: readonly number[], added: readonly TreeNode[]): void {
+    const merge = this.#startMerge(drop, added)
+    if (merge) this.#finish(merge)
+  }
+
+  /** Sorts `added`; splices a few changes in at once, or returns the merge to run. */
+  #startMerge(drop: readonly number[], added: readonly TreeNode[]): NodeMerge | undefined {
     const keys = sortKeysOf(added, this.#sort, this.#rank)
     const order = added.map((_, i) => i)
     order.sort((i, j) => compareByKeys(added, keys, i, added, keys, j))
     if (this.#keys !== undefined && drop.length + added.length <= SPLICE_AT_MOST) {
       this.#splice(drop, added, keys, order)
-      return
+      return undefined
     }
-    const old = this.#nodes
-    const oldKeys = this.#keys ?? keys
-    const total = old.length - drop.length + added.length
-    const nodes = new Array<TreeNode>(total)
-    const merged: NodeSortKeys = {
-      ranks: new Array(total),
-      priorities: new Array(total),
-      keys: new Array(total),
-    }
-    let at = 0
-    let a = 0
-    let d = 0
-    // Copies old nodes up to `end`, leaving out the dropped ones (no comparisons).
-    const copyOld = (end: number) => {
-      for (; a < end; a++) {
-        if (drop[d] === a) {
-          d++
-          continue
-        }
-        nodes[at] = old[a] as TreeNode
-        merged.ranks[at] = oldKeys.ranks[a] as number
-        merged.priorities[at] = oldKeys.priorities[a] as number
-        merged.keys[at++] = oldKeys.keys[a] as string
-      }
-    }
-    for (const j of order) {
-      // The added node goes before the first old one that sorts after it: found by binary
-      // search, so merging k nodes into n compares k log n times, not n.
-      let low = a
-      let high = old.length
-      while (low < high) {
-        const mid = (low + high) >>> 1
-        if (compareByKeys(old, oldKeys, mid, added, keys, j) <= 0) low = mid + 1
-        else high = mid
-      }
-      copyOld(low)
-      nodes[at] = added[j] as TreeNode
-      merged.ranks[at] = keys.ranks[j] as number
-      merged.priorities[at] = keys.priorities[j] as number
-      merged.keys[at++] = keys.keys[j] as string
-    }
-    copyOld(old.length)
-    this.#nodes = nodes
-    this.#keys = merged
+    return new NodeMerge(this.#nodes, this.#keys ?? keys, drop, added, keys, order)
+  }
+
+  /** Runs what is left of `merge` and installs its result. */
+  #finish(merge: NodeMerge): void {
+    merge.step()
+    if (this.#merging === merge) this.#merging = undefined
+    this.#nodes = merge.nodes
+    this.#keys = merge.keys
+  }
+
+  /** A read during a merge in slices finishes it first (the read sees every change). */
+  #settle(): void {
+    if (this.#merging) this.#finish(this.#merging)
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   listItemsOf,
   prepareListItems,
   type ResourceTree,
+  type Slicer,
   type TreeNode,
 } from '../collection/index.ts'
 import { folderMessageRowId, resourceNodeId, templateNodeId } from '../shared/ids.ts'
@@ -107,10 +108,14 @@ export function treeRowsOf(
   return rows
 }
 
-/** Merges the pages added since the list order was last read, once they are worth a merge (SortedNodes.prepare). */
-export function prepareListOrder(tree: SourceTree): void {
+/** Merges the pages added since the list order was last read, once they are worth a merge (SortedNodes.prepareInSlices). */
+export async function prepareListOrder(
+  tree: SourceTree,
+  slicer: Slicer,
+  signal?: AbortSignal,
+): Promise<void> {
   const server = tree.servers[0]
-  if (server) prepareListItems(server)
+  if (server) await prepareListItems(server, slicer, signal)
 }
 
 /**

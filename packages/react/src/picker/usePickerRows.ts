@@ -76,16 +76,15 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
   // the list then finds it merged, not 100,000 nodes to sort.
   useEffect(() => {
     const controller = new AbortController()
-    createTimeSlicer()
-      .idle(controller.signal)
-      .then(
-        () => {
-          for (const tree of trees.values()) prepareListOrder(tree)
-        },
-        () => {
-          // Superseded by newer trees or unmounted.
-        },
-      )
+    const { signal } = controller
+    const slicer = createTimeSlicer()
+    const prepare = async () => {
+      await slicer.idle(signal)
+      for (const tree of trees.values()) await prepareListOrder(tree, slicer, signal)
+    }
+    prepare().catch(() => {
+      // Superseded by newer trees or unmounted.
+    })
     return () => controller.abort()
   }, [trees])
 

@@ -37,3 +37,73 @@ describe('SortedNodes.prepare', () => {
     expect(run.nodes).toHaveLength(140)
   })
 })
+
+/** The same nodes merged at once: the order a sliced merge must end in. */
+function sortedAtOnce(all: Parameters<SortedNodes['add']>[0][]) {
+  const run = new SortedNodes('name')
+  for (const node of all) run.add(node)
+  return run.nodes
+}
+
+describe('SortedNodes.prepareInSlices', () => {
+  it('yields between steps of a large merge and ends in the order of a merge at once', async () => {
+    const run = new SortedNodes('name')
+    const first = nodes(3000, 'm')
+    for (const node of first) run.add(node)
+    expect(run.nodes).toHaveLength(3000)
+    const added = nodes(2000, 'k')
+    for (const node of added) run.add(node)
+    let yields = 0
+    await run.prepareInSlices({
+      spent: true,
+      yield: async () => {
+        yields++
+      },
+    })
+    // 2,000 added nodes, a check every 256: seven pauses.
+    expect(yields).toBe(7)
+    expect(run.nodes).toEqual(sortedAtOnce([...first, ...added]))
+  })
+
+  it('lets a read in the middle of a merge finish it, with the changes made meanwhile', async () => {
+    const run = new SortedNodes('name')
+    const first = nodes(1000, 'm')
+    for (const node of first) run.add(node)
+    void run.nodes
+    const added = nodes(1000, 'a')
+    for (const node of added) run.add(node)
+    const never = new Promise<void>(() => {})
+    void run.prepareInSlices({ spent: true, yield: () => never })
+    await Promise.resolve()
+    // Changes while the merge is paused: one more node, one of the merge's own taken out.
+    const late = nodes(1, 'z')
+    for (const node of late) run.add(node)
+    const gone = added[500] as (typeof added)[number]
+    run.remove(gone)
+    expect(run.size).toBe(2000)
+    const expected = sortedAtOnce([...first, ...added, ...late].filter((node) => node !== gone))
+    expect(run.nodes).toEqual(expected)
+  })
+
+  it('leaves the rest of an aborted merge to the next read', async () => {
+    const run = new SortedNodes('name')
+    const first = nodes(1000, 'm')
+    for (const node of first) run.add(node)
+    void run.nodes
+    const added = nodes(1000, 'b')
+    for (const node of added) run.add(node)
+    const controller = new AbortController()
+    const merging = run.prepareInSlices(
+      {
+        spent: true,
+        yield: async (signal) => {
+          controller.abort()
+          signal?.throwIfAborted()
+        },
+      },
+      controller.signal,
+    )
+    await merging
+    expect(run.nodes).toEqual(sortedAtOnce([...first, ...added]))
+  })
+})
