@@ -1,9 +1,11 @@
 // The worker side of the search: a ResourceSearch over the searchable fields only, exposed
 // with comlink on an endpoint (a worker's `self`, a MessagePort). Hits go back as ids,
-// scores and highlight ranges; the main thread maps ids back to its own objects.
+// scores and highlight ranges; the main thread maps ids back to its own objects. Once the
+// index is large, a few throwaway searches in idle time warm V8 up (warmUp.ts).
 import { type Endpoint, expose } from 'comlink'
 import { createResourceSearch } from './resourceSearch.ts'
 import type { ResourceSearchOptions, SearchableItem, SearchMatch, SearchOptions } from './types.ts'
+import { WarmUp } from './warmUp.ts'
 
 /** A hit as it crosses the thread boundary. */
 export interface RemoteHit {
@@ -24,16 +26,19 @@ export interface SearchHostApi {
 /** Serves a resource search on `endpoint` (in a worker: `exposeResourceSearch(self)`). */
 export function exposeResourceSearch(endpoint: Endpoint): void {
   let search = createResourceSearch<SearchableItem>()
+  const warmUp = new WarmUp({ search: (query) => search.search(query) })
   const api: SearchHostApi = {
     configure(options) {
       search = createResourceSearch(options)
     },
     setItems(items) {
       search.setItems(items)
+      warmUp.indexed(search.size, items)
       return search.size
     },
     upsert(items) {
       search.upsert(items)
+      warmUp.indexed(search.size, items)
       return search.size
     },
     remove(ids) {
@@ -41,6 +46,7 @@ export function exposeResourceSearch(endpoint: Endpoint): void {
       return search.size
     },
     search(query, options) {
+      warmUp.searched()
       return search
         .search(query, options)
         .map((hit) => ({ id: hit.item.id, score: hit.score, matches: hit.matches }))
