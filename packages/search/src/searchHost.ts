@@ -1,7 +1,7 @@
 // The worker side of the search: a ResourceSearch over the searchable fields only, exposed
 // with comlink on an endpoint (a worker's `self`, a MessagePort). Hits go back as ids,
 // scores and highlight ranges; the main thread maps ids back to its own objects. Once the
-// index is large, a few throwaway searches in idle time warm V8 up (warmUp.ts).
+// index grows large, a few throwaway searches between real ones warm V8 up (warmUp.ts).
 import { type Endpoint, expose } from 'comlink'
 import { createResourceSearch } from './resourceSearch.ts'
 import type { ResourceSearchOptions, SearchableItem, SearchMatch, SearchOptions } from './types.ts'

@@ -1,9 +1,8 @@
 // A fresh worker runs its first searches in V8's interpreter and baseline code: at 100,000
 // items the first keystrokes took 20-35 ms each in Node and in Chromium's worker, where the
 // same searches take 3-8 ms once V8 has optimized the stages (bench/ figures in the commit).
-// So once the index is worth it, the host runs a few throwaway searches, one per task while
-// it is otherwise idle, made from a name it indexed: the user's first keystrokes find the
-// search warm. Real searches count toward the same total.
+// So as the index grows, the host runs a few throwaway searches, one per task, made from a
+// name it indexed: the user's first keystrokes find the search warm.
 
 /** Items the index holds before warming is worth it (below, every search is cheap anyway). */
 export const WARM_UP_AT = 1000
@@ -11,8 +10,14 @@ export const WARM_UP_AT = 1000
 /** Each warm-up query runs this many times (V8 optimizes after a few hot runs). */
 export const WARM_UP_ROUNDS = 3
 
+/** The index grows this many times over before it is warmed again (1,000, 8,000, 64,000 items). */
+export const WARM_UP_GROWTH = 8
+
 /** Between two warm-up searches: the host answers what came meanwhile first. */
 export const WARM_UP_GAP_MS = 20
+
+/** How long searching pauses before a throwaway search runs: none while someone types. */
+export const WARM_UP_QUIET_MS = 500
 
 /** Throwaway queries made from one indexed name: prefixes, a typo, initials. */
 export function warmUpQueries(name: string): string[] {
@@ -32,47 +37,67 @@ export function warmUpQueries(name: string): string[] {
 export interface WarmUpOptions {
   /** Runs one throwaway search. */
   search: (query: string) => void
-  /** @default setTimeout */
+  /** Runs `run` after `ms`. @default setTimeout */
   schedule?: (run: () => void, ms: number) => void
+  /** @default performance.now */
+  now?: () => number
 }
 
-/** Warms a host's search once per host; tell it when the index changes and when it searches. */
+/**
+ * Warms a host's search: tell it when the index changes and when it searches. It warms once
+ * the index holds WARM_UP_AT items, and again each time it has grown WARM_UP_GROWTH times
+ * over (code V8 optimized at 1,000 items is not yet as fast at 100,000, and a walk grows the
+ * index for many seconds), never while someone is typing: a real search puts the next throwaway one off.
+ */
 export class WarmUp {
   readonly #search: (query: string) => void
   readonly #schedule: (run: () => void, ms: number) => void
-  #queue: string[] | undefined
-  #left = Number.POSITIVE_INFINITY
+  readonly #now: () => number
+  #queries: string[] | undefined
+  #warmedAt = 0
+  #queue: string[] = []
+  #running = false
+  #lastSearch = Number.NEGATIVE_INFINITY
 
   constructor(options: WarmUpOptions) {
     this.#search = options.search
     this.#schedule = options.schedule ?? ((run, ms) => setTimeout(run, ms))
+    this.#now = options.now ?? (() => performance.now())
   }
 
-  /** Whether every warm-up search has run (or as many real ones). */
-  get done(): boolean {
-    return this.#left <= 0
+  /** Whether throwaway searches are left to run. */
+  get running(): boolean {
+    return this.#running
   }
 
-  /** After an index change: starts warming once the index holds WARM_UP_AT items. */
+  /** After an index change: warms when the index is large and has grown enough since the last warming. */
   indexed(size: number, items: readonly { name: string }[]): void {
-    if (this.#queue !== undefined || this.done || size < WARM_UP_AT) return
-    const queries = items.map((item) => warmUpQueries(item.name)).find((q) => q.length > 0)
-    if (!queries) return
-    this.#queue = Array.from({ length: WARM_UP_ROUNDS }, () => queries).flat()
-    this.#left = this.#queue.length
+    this.#queries ??= items.map((item) => warmUpQueries(item.name)).find((q) => q.length > 0)
+    if (this.#queries === undefined || size < WARM_UP_AT || size < this.#warmedAt * WARM_UP_GROWTH)
+      return
+    this.#warmedAt = size
+    this.#queue = Array.from({ length: WARM_UP_ROUNDS }, () => this.#queries ?? []).flat()
+    if (this.#running) return
+    this.#running = true
     this.#schedule(() => this.#step(), WARM_UP_GAP_MS)
   }
 
-  /** A real search: it warms the same code. */
+  /** A real search: the next throwaway one waits until searching has paused. */
   searched(): void {
-    this.#left--
+    this.#lastSearch = this.#now()
   }
 
   #step(): void {
-    const query = this.#queue?.shift()
-    if (this.done || query === undefined) return
-    this.#left--
-    this.#search(query)
-    this.#schedule(() => this.#step(), WARM_UP_GAP_MS)
+    const wait = this.#lastSearch + WARM_UP_QUIET_MS - this.#now()
+    const typing = wait > 0
+    if (!typing) {
+      const query = this.#queue.shift()
+      if (query === undefined) {
+        this.#running = false
+        return
+      }
+      this.#search(query)
+    }
+    this.#schedule(() => this.#step(), typing ? wait : WARM_UP_GAP_MS)
   }
 }

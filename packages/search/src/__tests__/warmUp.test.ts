@@ -1,21 +1,39 @@
 import { describe, expect, it } from 'vitest'
-import { WARM_UP_AT, WARM_UP_ROUNDS, WarmUp, warmUpQueries } from '../warmUp.ts'
+import {
+  WARM_UP_AT,
+  WARM_UP_GROWTH,
+  WARM_UP_QUIET_MS,
+  WARM_UP_ROUNDS,
+  WarmUp,
+  warmUpQueries,
+} from '../warmUp.ts'
 
-/** A warm-up whose tasks the test runs by hand. */
+/** A warm-up whose clock and tasks the test runs by hand. */
 function manual() {
+  let time = 0
   const searches: string[] = []
-  const tasks: (() => void)[] = []
+  const tasks: { run: () => void; ms: number }[] = []
   const warm = new WarmUp({
     search: (query) => searches.push(query),
-    schedule: (run) => tasks.push(run),
+    schedule: (run, ms) => tasks.push({ run, ms }),
+    now: () => time,
   })
-  const runTasks = () => {
-    while (tasks.length > 0) tasks.shift()?.()
+  /** Runs the next task, moving the clock by its delay. */
+  const next = () => {
+    const task = tasks.shift()
+    if (!task) return false
+    time += task.ms
+    task.run()
+    return true
   }
-  return { warm, searches, tasks, runTasks }
+  const runAll = () => {
+    while (next()) {}
+  }
+  return { warm, searches, tasks, next, runAll, advance: (ms: number) => (time += ms) }
 }
 
 const page = [{ name: 'auth-unread.md' }]
+const perWarming = warmUpQueries('auth-unread.md').length * WARM_UP_ROUNDS
 
 describe('warmUpQueries', () => {
   it('makes prefixes, a typo and initials from a name', () => {
@@ -35,30 +53,46 @@ describe('warmUpQueries', () => {
 
 describe('WarmUp', () => {
   it('waits for a large index, then runs its searches one task at a time', () => {
-    const { warm, searches, tasks, runTasks } = manual()
+    const { warm, searches, tasks, next, runAll } = manual()
     warm.indexed(WARM_UP_AT - 1, page)
     expect(tasks).toHaveLength(0)
     warm.indexed(WARM_UP_AT, page)
     expect(searches).toHaveLength(0)
-    tasks.shift()?.()
+    next()
     // One search per task: anything the host was sent meanwhile is answered in between.
     expect(searches).toEqual(['a'])
     expect(tasks).toHaveLength(1)
-    runTasks()
-    expect(searches).toHaveLength(warmUpQueries('auth-unread.md').length * WARM_UP_ROUNDS)
-    expect(warm.done).toBe(true)
-    // Once per host: more pages start nothing.
-    warm.indexed(WARM_UP_AT * 2, page)
-    expect(tasks).toHaveLength(0)
+    runAll()
+    expect(searches).toHaveLength(perWarming)
+    expect(warm.running).toBe(false)
   })
 
-  it('counts real searches toward the warm-up and stops early', () => {
-    const { warm, searches, runTasks } = manual()
+  it('warms again only once the index has grown enough', () => {
+    const { warm, searches, tasks, runAll } = manual()
     warm.indexed(WARM_UP_AT, page)
-    const total = warmUpQueries('auth-unread.md').length * WARM_UP_ROUNDS
-    for (let i = 0; i < total - 2; i++) warm.searched()
-    runTasks()
+    runAll()
+    warm.indexed(WARM_UP_AT * WARM_UP_GROWTH - 1, page)
+    expect(tasks).toHaveLength(0)
+    warm.indexed(WARM_UP_AT * WARM_UP_GROWTH, page)
+    runAll()
+    expect(searches).toHaveLength(perWarming * 2)
+  })
+
+  it('runs no throwaway search while someone is searching', () => {
+    const { warm, searches, next, advance } = manual()
+    warm.indexed(WARM_UP_AT, page)
+    next()
+    expect(searches).toHaveLength(1)
+    warm.searched()
+    next()
+    // Searched just now: the step waits a quiet period instead of searching.
+    expect(searches).toHaveLength(1)
+    advance(100)
+    warm.searched()
+    next()
+    expect(searches).toHaveLength(1)
+    next()
     expect(searches).toHaveLength(2)
-    expect(warm.done).toBe(true)
+    expect(WARM_UP_QUIET_MS).toBeGreaterThan(100)
   })
 })
