@@ -166,7 +166,9 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
           })}
         >
           {api.options.map((option, index) => (
-            <li key={option.key} {...api.getOptionProps({ index, className: 'rk-mention-option' })}>
+            // Keyed by place: a keystroke's new suggestions update the items shown in place.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the place is the identity here
+            <li key={index} {...api.getOptionProps({ index, className: 'rk-mention-option' })}>
               <OptionContent option={option} />
             </li>
           ))}

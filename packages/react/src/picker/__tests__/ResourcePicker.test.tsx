@@ -7,7 +7,7 @@ import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
 import { ResourcePicker } from '../ResourcePicker.tsx'
 import { ANNOUNCE_DELAY_MS } from '../useLiveAnnouncement.ts'
 import { workerFactory } from './heldSearchWorker.ts'
-import { named } from './rowNames.ts'
+import { labelOf, named } from './rowNames.ts'
 
 function setup() {
   const client = createFakeClient([
@@ -125,5 +125,28 @@ describe('ResourcePicker', () => {
     expect(status.textContent).not.toMatch(/result/)
     act(() => worker.release(0))
     await vi.waitFor(() => expect(status.textContent).toBe('150 results'), { timeout: 5000 })
+  })
+
+  it('updates the rows on screen in place when a keystroke brings new hits', async () => {
+    const client = createFakeClient([
+      { snapshot: readySnapshot('repo', 'Repo'), pages: [makeResources(150)] },
+    ])
+    render(
+      <ResourceKitProvider client={client}>
+        <ResourcePicker initialRect={{ width: 400, height: 600 }} defaultView="list" />
+      </ResourceKitProvider>,
+    )
+    const user = userEvent.setup()
+    await screen.findByRole('option', { name: named('file-0.ts') })
+    // A hit's name reads its highlighted parts apart: find it by its visible label.
+    const hit = (label: string) =>
+      screen.getAllByRole('option').find((option) => labelOf(option) === label)
+    await user.type(screen.getByRole('combobox'), 'file-1')
+    const first = await vi.waitFor(() => hit('file-1.ts') ?? Promise.reject(new Error('no hit')))
+    await user.type(screen.getByRole('combobox'), '2')
+    await vi.waitFor(() => expect(hit('file-12.ts')).toBeDefined())
+    // The same element shows the new first hit: nothing was unmounted and mounted again.
+    expect(first.isConnected).toBe(true)
+    expect(hit('file-12.ts')).toBe(first)
   })
 })

@@ -44,6 +44,9 @@ describe('ResourcePicker with the real client', () => {
     cleanups.push(async () => view.unmount())
     const row = (label: string) => screen.getByRole('option', { name: named(label) })
     await screen.findByRole('option', { name: named('Resource 01') }, { timeout: 10_000 })
+    // Every page listed: rows are keyed by place, so a row found before a page lands may
+    // show another resource by the time it is clicked.
+    await screen.findByRole('option', { name: named('empty.txt') }, { timeout: 10_000 })
     return { fixture, row, user: userEvent.setup() }
   }
 

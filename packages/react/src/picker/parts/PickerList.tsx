@@ -50,7 +50,9 @@ export function PickerList({ renderRow, className, ...props }: PickerListProps) 
     const row = rows.at(item.index)
     if (!row) return null
     return (
-      <div key={row.id} role="presentation" style={place(item.start)} data-index={item.index}>
+      // Keyed by place, not by row: a keystroke's new hits update the rows on screen
+      // instead of unmounting them and mounting as many.
+      <div key={item.index} role="presentation" style={place(item.start)} data-index={item.index}>
         {render(row)}
       </div>
     )

@@ -14,9 +14,10 @@ export interface ServerIconProps {
 
 /** The first safe icon of a server, or a neutral placeholder. */
 export function ServerIcon({ icons, size = 16, theme }: ServerIconProps) {
-  const [failed, setFailed] = useState(false)
+  // The source that failed, not a flag: a row reused for another server tries its icon.
+  const [failedSrc, setFailedSrc] = useState<string>()
   const src = safeIconSrc(icons, { size, theme })
-  if (!src || failed)
+  if (!src || src === failedSrc)
     return <span className="rk-server-icon" data-placeholder="" aria-hidden="true" />
   return (
     <img
@@ -29,7 +30,7 @@ export function ServerIcon({ icons, size = 16, theme }: ServerIconProps) {
       referrerPolicy="no-referrer"
       loading="lazy"
       decoding="async"
-      onError={() => setFailed(true)}
+      onError={() => setFailedSrc(src)}
     />
   )
 }

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react'
+import { fireEvent, render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ServerIcon } from '../ServerIcon.tsx'
 
@@ -30,5 +30,17 @@ describe('ServerIcon', () => {
       expect(container.querySelector('img')).toBeNull()
       expect(container.querySelector('[data-placeholder]')).not.toBeNull()
     }
+  })
+
+  it('shows the placeholder for an icon that failed, and tries the icon of the next server', () => {
+    const a = [{ src: 'https://a.example/icon.png' }]
+    const b = [{ src: 'https://b.example/icon.png' }]
+    const { container, rerender } = render(<ServerIcon icons={a} />)
+    fireEvent.error(container.querySelector('img')!)
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.querySelector('[data-placeholder]')).not.toBeNull()
+    // The same element reused for another server (rows are keyed by place).
+    rerender(<ServerIcon icons={b} />)
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://b.example/icon.png')
   })
 })
