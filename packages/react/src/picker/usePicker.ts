@@ -150,7 +150,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
-  const { rows, resultCount, searchPending, searchPartial } = usePickerRows({
+  const { rows, resultCount, searchPending, searchPartial, shownSearch } = usePickerRows({
     sources: options.sources,
     view,
     query,
@@ -181,7 +181,8 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   )
 
   useSourceMarks(store, options.sources)
-  useKeptHighlight(store, rows, query, view)
+  // A new result set starts when its hits arrive, not when its query is typed.
+  useKeptHighlight(store, rows, shownSearch, view)
   const loadFolder = useLazyFolders(store, options.loadDirectory)
   const { selectResource, selectDescriptor } = usePickerSelection(
     store,
@@ -250,7 +251,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
 
   const win = usePickerVirtualizer(rows.length, options)
   const { virtualizer } = win
-  const { revealChildren } = useTreeScroll(win, rows, highlightedId, `${view}\u0000${query}`)
+  const { revealChildren } = useTreeScroll(win, rows, highlightedId, { view, search: shownSearch })
   revealRef.current = revealChildren
 
   const highlightAndReveal = useCallback(

@@ -41,6 +41,11 @@ export interface PickerRowsResult {
   searchPending: boolean
   /** The hits shown are the query's first screen; the rest follow once typing pauses. */
   searchPartial: boolean
+  /**
+   * The search the rows show ('' for none): it changes when a query's hits arrive, not when
+   * it is typed (the rows before them stay until then).
+   */
+  shownSearch: string
 }
 
 /** Rows for the current view and query, recomputed only when their inputs change. */
@@ -121,8 +126,9 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
       }),
     [shownSources, view, hits, expandedIds, directories, hideAssistantOnly, trees, listRows],
   )
+  const shownSearch = hits === null || !found ? '' : `${found.serverId ?? ''}\u0000${found.query}`
   return useMemo(
-    () => ({ ...built, searchPending, searchPartial }),
-    [built, searchPending, searchPartial],
+    () => ({ ...built, searchPending, searchPartial, shownSearch }),
+    [built, searchPending, searchPartial, shownSearch],
   )
 }

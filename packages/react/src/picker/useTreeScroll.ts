@@ -2,15 +2,22 @@
 // in (or a reload reorders), the row they were looking at stays where it was on screen: the
 // highlighted row when it was visible, else the first visible row. Expanding a folder
 // scrolls its children into view (a lazy folder once its children have arrived), keeping
-// the folder itself on screen. Rows have a fixed height, so positions are index × height.
+// the folder itself on screen. A new search's hits start at the top. Rows have a fixed
+// height, so positions are index × height.
 import { useCallback, useLayoutEffect, useRef } from 'react'
 import type { PickerRows } from './pickerRows.ts'
 import type { PickerWindow } from './usePickerVirtualizer.ts'
 
+/** What the rows show: a new view or search starts fresh, it is not anchored. */
+export interface ShownSet {
+  view: string
+  /** The search the rows show ('' for none). */
+  search: string
+}
+
 interface Seen {
   rows: PickerRows
-  /** Query and view: a new result set starts fresh, it is not anchored. */
-  key: string
+  shown: ShownSet
 }
 
 /** What `useTreeScroll` returns. */
@@ -23,18 +30,22 @@ export function useTreeScroll(
   win: PickerWindow,
   rows: PickerRows,
   highlightedId: string | null,
-  key: string,
+  { view, search }: ShownSet,
 ): TreeScroll {
-  const seen = useRef<Seen>({ rows, key })
+  const seen = useRef<Seen>({ rows, shown: { view, search } })
   const reveal = useRef<string | null>(null)
   const { scrollRef, rowHeight } = win
 
   // Anchor: runs before the browser paints the new rows.
   useLayoutEffect(() => {
     const before = seen.current
-    seen.current = { rows, key }
+    seen.current = { rows, shown: { view, search } }
     const el = scrollRef.current
-    if (!el || before.rows === rows || before.key !== key || el.clientHeight === 0) return
+    if (!el) return
+    const fresh = before.shown.view !== view || before.shown.search !== search
+    // A new search's hits show from the best one.
+    if (fresh && search !== '' && before.shown.search !== search) el.scrollTop = 0
+    if (before.rows === rows || fresh || el.clientHeight === 0) return
     const top = el.scrollTop
     const first = Math.floor(top / rowHeight)
     const last = Math.floor((top + el.clientHeight - 1) / rowHeight)
@@ -43,7 +54,7 @@ export function useTreeScroll(
     const id = before.rows.at(anchor)?.id
     const now = id === undefined ? -1 : rows.indexOf(id)
     if (now >= 0 && now !== anchor) el.scrollTop = top + (now - anchor) * rowHeight
-  }, [rows, key, highlightedId, scrollRef, rowHeight])
+  }, [rows, view, search, highlightedId, scrollRef, rowHeight])
 
   // Reveal: after the anchor, so the folder stays put and its children come into view.
   useLayoutEffect(() => {

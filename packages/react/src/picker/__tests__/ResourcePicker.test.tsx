@@ -149,4 +149,43 @@ describe('ResourcePicker', () => {
     expect(first.isConnected).toBe(true)
     expect(hit('file-12.ts')).toBe(first)
   })
+
+  it('highlights the best hit of a new query when its hits arrive, from the top', async () => {
+    const names = ['readme.md', 'thread.md', 'ready.txt', 'realm.md', 'bread.md']
+    const client = createFakeClient([
+      {
+        snapshot: readySnapshot('repo', 'Repo'),
+        pages: [names.map((name) => ({ uri: `file:///p/${name}`, name }))],
+      },
+    ])
+    const started = workerFactory()
+    render(
+      <ResourceKitProvider client={client}>
+        <ResourcePicker
+          initialRect={{ width: 400, height: 600 }}
+          defaultView="list"
+          searchWorker={started.factory}
+        />
+      </ResourceKitProvider>,
+    )
+    const user = userEvent.setup()
+    await screen.findByRole('option', { name: named('readme.md') })
+    const input = screen.getByRole('combobox')
+    const highlighted = () =>
+      labelOf(document.getElementById(input.getAttribute('aria-activedescendant') ?? ''))
+    await user.type(input, 'rea')
+    // "rea" ranks realm.md first; "read" ranks it last.
+    await vi.waitFor(() => expect(highlighted()).toBe('realm.md'))
+    const list = screen.getByRole('listbox')
+    list.scrollTop = 64
+    // The next key's hits are held: until they come, the rows (and highlight) of "rea" stay.
+    const worker = started.latest()
+    worker.hold()
+    await user.type(input, 'd')
+    await worker.waitHeld(1)
+    expect(highlighted()).toBe('realm.md')
+    act(() => worker.release(0))
+    await vi.waitFor(() => expect(highlighted()).toBe('readme.md'))
+    expect(list.scrollTop).toBe(0)
+  })
 })
