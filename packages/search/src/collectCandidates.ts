@@ -1,6 +1,6 @@
 // The candidate stages of one keystroke, best tiers first. After each tier, the search stops
-// when `limit` items have matched: later stages add only worse tiers, which could not reach
-// the top `limit` anyway. No stage visits every item: word prefixes, typos and
+// when `limit` items have matched (in all segments: see resourceSearch.ts): later stages add
+// only worse tiers, which could not reach the top `limit` anyway. No stage visits every item: word prefixes, typos and
 // abbreviations read ranges of the word indexes; substrings are one native `indexOf` pass
 // over a field's text (fieldText.ts), narrowed to the last matches while the query grows.
 import { type CandidateSet, Tier } from './candidateSet.ts'
@@ -29,9 +29,14 @@ export function createStageState(): StageState {
 
 /** In a big word-prefix range, only this many best-ranked entries per ranked candidate are visited. */
 const WORD_PREFIX_VISITS_PER_RANKED = 4
-/** Words the typo stage checks at most, in the name/title index and in the URI index. */
+/**
+ * Words the typo stage checks at most, in the name/title index and in the URI index, over
+ * all segments (each checks its share: at 100k, 25 segments each checked the whole budget).
+ */
 const LABEL_TYPO_BUDGET = 6000
 const URI_TYPO_BUDGET = 2000
+/** A segment's budget at least: a small segment still checks its best-ranked words. */
+const MIN_TYPO_BUDGET = 256
 /** Abbreviations start at one of the first 32 characters of a name or title. */
 const ABBREVIATION_REACH = 32
 /** Substrings of one or two characters are everywhere; only word starts count for those. */
@@ -41,52 +46,73 @@ const SUBSTRING_MIN_CHEAP = 2
 /** A memo this small is rescanned item by item; a bigger one costs more than one native pass. */
 const MEMO_RESCAN_LIMIT = 4000
 
+/** How many stages `collectStage` runs, best tier first. */
+export const STAGE_COUNT = 5
+
 /**
- * Fills `set` with the candidates for the compact `query`: at least `limit` when there are
- * that many, of which the best `ranked` by (tier, cheap score) will be ranked by fuse.js.
+ * Runs stage `stage` for the compact `query` into `set` (stage 0 starts afresh): 0 word
+ * starts and substrings of names and titles, 1 word starts of URIs, 2 typos, 3
+ * abbreviations, 4 substrings of URIs and descriptions. The caller runs them in order and
+ * stops once `limit` items have matched in all (a later stage adds only worse tiers, which
+ * could not reach the top `limit`); of those, the best `ranked` by (tier, cheap score) will
+ * be ranked by fuse.js.
  */
-export function collectCandidates(
+export function collectStage(
+  stage: number,
   corpus: SearchCorpus<unknown>,
   query: string,
   set: CandidateSet,
-  limit: number,
   ranked: number,
   state: StageState,
+  /** This corpus's part of all items searched (0..1]: the typo budgets are for all of them. */
+  share = 1,
 ): void {
-  set.reset()
-  const visits = ranked * WORD_PREFIX_VISITS_PER_RANKED
-  corpus.labels.forEachPrefix(query, visitWord(set, query.length), visits)
-  // A substring inside a word costs at least SUBSTRING_MIN_CHEAP; when that many word
-  // starts already score as well, no substring could be among the ranked: skip the scan.
-  const enough = set.countAtMost(Tier.label, SUBSTRING_MIN_CHEAP) >= ranked
-  if (query.length >= SUBSTRING_MIN_LENGTH && !enough) {
-    state.labels = labelSubstrings(corpus, query, set, state.labels)
+  switch (stage) {
+    case 0: {
+      set.reset()
+      corpus.labels.forEachPrefix(query, visitWord(set, query.length), visitsFor(ranked))
+      // A substring inside a word costs at least SUBSTRING_MIN_CHEAP; when that many word
+      // starts already score as well, no substring could be among the ranked: skip the scan.
+      const enough = set.countAtMost(Tier.label, SUBSTRING_MIN_CHEAP) >= ranked
+      if (query.length >= SUBSTRING_MIN_LENGTH && !enough) {
+        state.labels = labelSubstrings(corpus, query, set, state.labels)
+      }
+      return
+    }
+    case 1:
+      corpus.uris.forEachPrefix(query, visitWord(set, query.length), visitsFor(ranked))
+      return
+    case 2: {
+      const edits = allowedEdits(query.length)
+      if (edits === 0) return
+      const budget = (words: number) => Math.max(MIN_TYPO_BUDGET, Math.ceil(words * share))
+      typoStage(corpus, corpus.labels, query, edits, set, state.typo, budget(LABEL_TYPO_BUDGET))
+      typoStage(corpus, corpus.uris, query, edits, set, state.typo, budget(URI_TYPO_BUDGET))
+      return
+    }
+    case 3:
+      if (query.length >= 2) abbreviationStage(corpus, query, set)
+      return
+    case 4: {
+      if (query.length < 2) return
+      const found =
+        (field: number, cheapBase: number) => (item: number, offset: number, scattered: boolean) =>
+          set.add(
+            item,
+            scattered ? Tier.scattered : Tier.other,
+            cheapBase + (offset >> 1),
+            field,
+            offset,
+            query.length,
+          )
+      scanField(corpus.compact[URI]!, query, found(URI, 0))
+      scanField(corpus.compact[DESCRIPTION]!, query, found(DESCRIPTION, 128))
+      return
+    }
   }
-  if (set.tight >= limit) return
-  corpus.uris.forEachPrefix(query, visitWord(set, query.length), visits)
-  if (set.tight >= limit) return
-  const edits = allowedEdits(query.length)
-  if (edits > 0) {
-    typoStage(corpus, corpus.labels, query, edits, set, state.typo, LABEL_TYPO_BUDGET)
-    typoStage(corpus, corpus.uris, query, edits, set, state.typo, URI_TYPO_BUDGET)
-    if (set.tight >= limit) return
-  }
-  if (query.length < 2) return
-  abbreviationStage(corpus, query, set)
-  if (set.tight >= limit) return
-  const found =
-    (field: number, cheapBase: number) => (item: number, offset: number, scattered: boolean) =>
-      set.add(
-        item,
-        scattered ? Tier.scattered : Tier.other,
-        cheapBase + (offset >> 1),
-        field,
-        offset,
-        query.length,
-      )
-  scanField(corpus.compact[URI]!, query, found(URI, 0))
-  scanField(corpus.compact[DESCRIPTION]!, query, found(DESCRIPTION, 128))
 }
+
+const visitsFor = (ranked: number) => ranked * WORD_PREFIX_VISITS_PER_RANKED
 
 /** Adds word-prefix entries with their static rank (tier and cheap score). */
 function visitWord(set: CandidateSet, length: number) {

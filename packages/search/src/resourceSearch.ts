@@ -5,7 +5,7 @@
 // list of segments (searchSegments.ts), so a new page or a diff costs what changed; each
 // segment chooses its own candidates and the best of all of them are ranked together.
 import { TIER_COUNT, Tier } from './candidateSet.ts'
-import { collectCandidates } from './collectCandidates.ts'
+import { collectStage, STAGE_COUNT } from './collectCandidates.ts'
 import { compactQuery } from './compact.ts'
 import { fuseProxy } from './fuseProxy.ts'
 import { rankRecords } from './fuseRanker.ts'
@@ -64,10 +64,22 @@ export function createResourceSearch<T extends SearchableItem>(
     count: number,
   ): Candidate<T>[] {
     const all: Candidate<T>[] = []
+    // Stage by stage over every segment: once `limit` items matched in all of them, no
+    // segment runs the later (worse, and costlier) stages; per segment, most never would
+    // fill the limit alone (at 100k, 25 segments each ran the typo stage for "authu").
+    for (const segment of segments.segments) segment.setScope(scope)
+    for (let stage = 0; stage < STAGE_COUNT; stage++) {
+      let tight = 0
+      for (const segment of segments.segments) {
+        const share = segment.live / segments.size
+        const { corpus, candidates, state } = segment
+        collectStage(stage, corpus, compact, candidates, ranked, state, share)
+        tight += segment.candidates.tight
+      }
+      if (tight >= limit) break
+    }
     for (const segment of segments.segments) {
       const { candidates } = segment
-      segment.setScope(scope)
-      collectCandidates(segment.corpus, compact, candidates, limit, ranked, segment.state)
       for (const item of candidates.top(count)) {
         const tier = candidates.tier[item]!
         all.push({ segment, item, tier, cheap: candidates.cheap[item]!, order: all.length })
