@@ -1,30 +1,17 @@
 import '@resource-kit/react/theme.css'
 import './app/app.css'
-import { ResourceKitProvider } from '@resource-kit/react'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/App.tsx'
 import { loadChatConfig } from './app/chatConfig.ts'
-import { createChatStorage } from './app/chatStorage.ts'
-import { createChatClient } from './app/createChatClient.ts'
 import { handleOAuthCallback } from './auth/oauthCallback.ts'
 
 // A sign-in popup coming back only tells the app that opened it, then closes.
 const callback = handleOAuthCallback(window)
 if (callback.kind !== 'popup') {
-  const config = await loadChatConfig(window.location)
+  // The app starts in steps, each module graph evaluated in its own task: the client (the
+  // MCP SDK builds its schemas as it loads), then React, the picker and the app. All of it
+  // evaluated at once held the main thread for 70-100 ms before anything showed.
+  const config = loadChatConfig(window.location)
+  const { createChatClient } = await import('./app/createChatClient.ts')
   const chat = createChatClient()
-  const storage = createChatStorage(window.localStorage)
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ResourceKitProvider client={chat.client}>
-        <App
-          config={config}
-          chat={chat}
-          storage={storage}
-          {...(callback.kind === 'redirect' && { signInCallback: callback.url })}
-        />
-      </ResourceKitProvider>
-    </StrictMode>,
-  )
+  const { startApp } = await import('./app/startApp.tsx')
+  startApp(await config, chat, callback)
 }
