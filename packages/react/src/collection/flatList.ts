@@ -38,14 +38,15 @@ export function listItemsOf(
 
 /**
  * Merges a growing server's pending list changes ahead of a read, once they are worth it
- * (idle time), in slices of `slicer`.
+ * (idle time), in slices of `slicer`; with `all`, any change (the list stopped growing).
  */
 export async function prepareListItems(
   server: ServerNode,
   slicer: Slicer,
   signal?: AbortSignal,
+  all = false,
 ): Promise<void> {
-  await listedOf(server)?.prepareInSlices(slicer, signal)
+  await listedOf(server)?.prepareInSlices(slicer, signal, all)
 }
 
 /** Rows of the list view: per server, its row (depth 0) and then its items (depth 1). */

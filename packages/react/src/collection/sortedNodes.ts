@@ -64,8 +64,13 @@ export class SortedNodes {
    * wait for the next merge; a read meanwhile finishes this one at once. Aborting leaves
    * the rest to the next read.
    */
-  async prepareInSlices(slicer: Slicer, signal?: AbortSignal): Promise<void> {
-    if (this.#merging || !this.#worthMerging()) return
+  async prepareInSlices(
+    slicer: Slicer,
+    signal?: AbortSignal,
+    /** Merge any change, not only a quarter or more (the run has stopped growing). */
+    all = false,
+  ): Promise<void> {
+    if (this.#merging || !this.#worthMerging(all)) return
     const drop = this.#takeOut()
     const added = this.#added
     this.#added = []
@@ -83,9 +88,9 @@ export class SortedNodes {
     this.#finish(merge)
   }
 
-  #worthMerging(): boolean {
+  #worthMerging(all = false): boolean {
     const pending = this.#added.length + (this.#removed?.length ?? 0)
-    return pending > 0 && pending * 4 >= this.#nodes.length
+    return pending > 0 && (all || pending * 4 >= this.#nodes.length)
   }
 
   /** The nodes in order (a new array after each change; do not mutate). */

@@ -113,9 +113,10 @@ export async function prepareListOrder(
   tree: SourceTree,
   slicer: Slicer,
   signal?: AbortSignal,
+  all = false,
 ): Promise<void> {
   const server = tree.servers[0]
-  if (server) await prepareListItems(server, slicer, signal)
+  if (server) await prepareListItems(server, slicer, signal, all)
 }
 
 /**

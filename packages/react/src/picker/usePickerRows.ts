@@ -33,6 +33,23 @@ export interface PickerRowsInput {
   searchWorker?: SearchWorkerFactory | undefined
 }
 
+/** How long the trees stay unchanged before the list order merges what is left of a walk. */
+const LIST_SETTLED_MS = 1000
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        reject(signal.reason)
+      },
+      { once: true },
+    )
+  })
+}
+
 export interface PickerRowsResult {
   rows: PickerRows
   /** Resources and templates shown (search hits, or everything loaded). */
@@ -86,6 +103,11 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     const prepare = async () => {
       await slicer.idle(signal)
       for (const tree of trees.values()) await prepareListOrder(tree, slicer, signal)
+      // No page for a while: the walk is over or paused. Merge the rest (under a quarter,
+      // up to 25,000 resources at 100k), or the first switch to the list merges it at once.
+      await abortableSleep(LIST_SETTLED_MS, signal)
+      await slicer.idle(signal)
+      for (const tree of trees.values()) await prepareListOrder(tree, slicer, signal, true)
     }
     prepare().catch(() => {
       // Superseded by newer trees or unmounted.

@@ -106,4 +106,21 @@ describe('SortedNodes.prepareInSlices', () => {
     await merging
     expect(run.nodes).toEqual(sortedAtOnce([...first, ...added]))
   })
+
+  it('merges fewer than a quarter of changes only when asked for all', async () => {
+    const run = new SortedNodes('name')
+    const first = nodes(1000, 'm')
+    for (const node of first) run.add(node)
+    void run.nodes
+    const few = nodes(10, 'c')
+    for (const node of few) run.add(node)
+    // Nothing left to merge when `unsorted` is the run itself, not a new array (no read).
+    const nothingPending = () => run.unsorted === run.unsorted
+    const slicer = { spent: false, yield: async () => {} }
+    await run.prepareInSlices(slicer)
+    expect(nothingPending()).toBe(false)
+    await run.prepareInSlices(slicer, undefined, true)
+    expect(nothingPending()).toBe(true)
+    expect(run.nodes).toEqual(sortedAtOnce([...first, ...few]))
+  })
 })
