@@ -45,14 +45,20 @@ function sortedAtOnce(all: Parameters<SortedNodes['add']>[0][]) {
   return run.nodes
 }
 
+/** A run of `size` nodes, read once, with `pending` more added since (not merged yet). */
+function grown(size: number, pending: number, prefix: string) {
+  const run = new SortedNodes('name')
+  const first = nodes(size, 'm')
+  for (const node of first) run.add(node)
+  void run.nodes
+  const added = nodes(pending, prefix)
+  for (const node of added) run.add(node)
+  return { run, first, added }
+}
+
 describe('SortedNodes.prepareInSlices', () => {
   it('yields between steps of a large merge and ends in the order of a merge at once', async () => {
-    const run = new SortedNodes('name')
-    const first = nodes(3000, 'm')
-    for (const node of first) run.add(node)
-    expect(run.nodes).toHaveLength(3000)
-    const added = nodes(2000, 'k')
-    for (const node of added) run.add(node)
+    const { run, first, added } = grown(3000, 2000, 'k')
     let yields = 0
     await run.prepareInSlices({
       spent: true,
@@ -66,12 +72,7 @@ describe('SortedNodes.prepareInSlices', () => {
   })
 
   it('lets a read in the middle of a merge finish it, with the changes made meanwhile', async () => {
-    const run = new SortedNodes('name')
-    const first = nodes(1000, 'm')
-    for (const node of first) run.add(node)
-    void run.nodes
-    const added = nodes(1000, 'a')
-    for (const node of added) run.add(node)
+    const { run, first, added } = grown(1000, 1000, 'a')
     const never = new Promise<void>(() => {})
     void run.prepareInSlices({ spent: true, yield: () => never })
     await Promise.resolve()
@@ -86,12 +87,7 @@ describe('SortedNodes.prepareInSlices', () => {
   })
 
   it('leaves the rest of an aborted merge to the next read', async () => {
-    const run = new SortedNodes('name')
-    const first = nodes(1000, 'm')
-    for (const node of first) run.add(node)
-    void run.nodes
-    const added = nodes(1000, 'b')
-    for (const node of added) run.add(node)
+    const { run, first, added } = grown(1000, 1000, 'b')
     const controller = new AbortController()
     const merging = run.prepareInSlices(
       {
@@ -108,14 +104,12 @@ describe('SortedNodes.prepareInSlices', () => {
   })
 
   it('merges fewer than a quarter of changes only when asked for all', async () => {
-    const run = new SortedNodes('name')
-    const first = nodes(1000, 'm')
-    for (const node of first) run.add(node)
-    void run.nodes
-    const few = nodes(10, 'c')
-    for (const node of few) run.add(node)
+    const { run, first, added: few } = grown(1000, 10, 'c')
     // Nothing left to merge when `unsorted` is the run itself, not a new array (no read).
-    const nothingPending = () => run.unsorted === run.unsorted
+    const nothingPending = () => {
+      const once = run.unsorted
+      return once === run.unsorted
+    }
     const slicer = { spent: false, yield: async () => {} }
     await run.prepareInSlices(slicer)
     expect(nothingPending()).toBe(false)

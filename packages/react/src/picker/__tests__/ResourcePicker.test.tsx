@@ -1,3 +1,4 @@
+import type { Resource } from '@resource-kit/client'
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
@@ -52,6 +53,22 @@ function setup() {
   return { client, onSelect, user: userEvent.setup() }
 }
 
+/** One server listing `resources` in a list-view picker whose search worker the test can hold. */
+function renderWithWorker(resources: Resource[]) {
+  const client = createFakeClient([{ snapshot: readySnapshot('repo', 'Repo'), pages: [resources] }])
+  const started = workerFactory()
+  render(
+    <ResourceKitProvider client={client}>
+      <ResourcePicker
+        initialRect={{ width: 400, height: 600 }}
+        defaultView="list"
+        searchWorker={started.factory}
+      />
+    </ResourceKitProvider>,
+  )
+  return started
+}
+
 describe('ResourcePicker', () => {
   it('shows every server of the client, a failing one as its error row', async () => {
     setup()
@@ -99,19 +116,7 @@ describe('ResourcePicker', () => {
   })
 
   it('speaks the count of a query once all its hits are in, not the first screen', async () => {
-    const client = createFakeClient([
-      { snapshot: readySnapshot('repo', 'Repo'), pages: [makeResources(150)] },
-    ])
-    const started = workerFactory()
-    render(
-      <ResourceKitProvider client={client}>
-        <ResourcePicker
-          initialRect={{ width: 400, height: 600 }}
-          defaultView="list"
-          searchWorker={started.factory}
-        />
-      </ResourceKitProvider>,
-    )
+    const started = renderWithWorker(makeResources(150))
     const user = userEvent.setup()
     expect(await screen.findByRole('option', { name: named('file-0.ts') })).toBeTruthy()
     const status = screen.getByRole('status')
@@ -152,22 +157,7 @@ describe('ResourcePicker', () => {
 
   it('highlights the best hit of a new query when its hits arrive, from the top', async () => {
     const names = ['readme.md', 'thread.md', 'ready.txt', 'realm.md', 'bread.md']
-    const client = createFakeClient([
-      {
-        snapshot: readySnapshot('repo', 'Repo'),
-        pages: [names.map((name) => ({ uri: `file:///p/${name}`, name }))],
-      },
-    ])
-    const started = workerFactory()
-    render(
-      <ResourceKitProvider client={client}>
-        <ResourcePicker
-          initialRect={{ width: 400, height: 600 }}
-          defaultView="list"
-          searchWorker={started.factory}
-        />
-      </ResourceKitProvider>,
-    )
+    const started = renderWithWorker(names.map((name) => ({ uri: `file:///p/${name}`, name })))
     const user = userEvent.setup()
     await screen.findByRole('option', { name: named('readme.md') })
     const input = screen.getByRole('combobox')
