@@ -62,7 +62,7 @@ export class SortedNodes {
   /**
    * `prepare()` in slices: yields whenever `slicer`'s slice is spent. Changes meanwhile
    * wait for the next merge; a read meanwhile finishes this one at once. Aborting leaves
-   * the rest to the next read.
+   * the rest to the next read or the next call.
    */
   async prepareInSlices(
     slicer: Slicer,
@@ -70,13 +70,17 @@ export class SortedNodes {
     /** Merge any change, not only a quarter or more (the run has stopped growing). */
     all = false,
   ): Promise<void> {
-    if (this.#merging || !this.#worthMerging(all)) return
-    const drop = this.#takeOut()
-    const added = this.#added
-    this.#added = []
-    const merge = this.#startMerge(drop, added)
-    if (!merge) return
-    this.#merging = merge
+    // A merge an abort paused goes on from where it stopped.
+    let merge = this.#merging
+    if (!merge) {
+      if (!this.#worthMerging(all)) return
+      const drop = this.#takeOut()
+      const added = this.#added
+      this.#added = []
+      merge = this.#startMerge(drop, added)
+      if (!merge) return
+      this.#merging = merge
+    }
     while (!merge.step(() => slicer.spent)) {
       try {
         await slicer.yield(signal)

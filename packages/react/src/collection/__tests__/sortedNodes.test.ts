@@ -103,6 +103,25 @@ describe('SortedNodes.prepareInSlices', () => {
     expect(run.nodes).toEqual(sortedAtOnce([...first, ...added]))
   })
 
+  it('goes on with an aborted merge on the next call', async () => {
+    const { run, first, added } = grown(1000, 1000, 'b')
+    const controller = new AbortController()
+    let yields = 0
+    const slicer = {
+      spent: true,
+      yield: async (signal?: AbortSignal) => {
+        yields++
+        if (yields === 1) controller.abort()
+        signal?.throwIfAborted()
+      },
+    }
+    await run.prepareInSlices(slicer, controller.signal)
+    await run.prepareInSlices(slicer)
+    // 1,000 added nodes, a check every 256: three pauses in all, the first one aborted.
+    expect(yields).toBe(3)
+    expect(run.unsorted).toEqual(sortedAtOnce([...first, ...added]))
+  })
+
   it('merges fewer than a quarter of changes only when asked for all', async () => {
     const { run, first, added: few } = grown(1000, 10, 'c')
     // Nothing left to merge when `unsorted` is the run itself, not a new array (no read).
