@@ -14,8 +14,8 @@ export interface IndicatorContrast {
 
 /**
  * Reads the indicator of the row the locator finds. A row re-rendered between Playwright's
- * lookup and the read (results still arriving) is detached, with empty computed styles:
- * that read is thrown away and the row looked up again.
+ * lookup and the read (results still arriving) is detached, with empty computed styles, or
+ * no longer the highlighted one: that read is thrown away and the row looked up again.
  */
 export async function indicatorContrast(row: Locator): Promise<IndicatorContrast> {
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -28,7 +28,8 @@ export async function indicatorContrast(row: Locator): Promise<IndicatorContrast
 
 function readIndicatorContrast(row: Locator): Promise<IndicatorContrast | null> {
   return row.evaluate((el) => {
-    if (!el.isConnected) return null
+    // Rows are keyed by place: a re-render can leave the element in place, no longer lit.
+    if (!el.isConnected || !el.hasAttribute('data-highlighted')) return null
     const rgb = (color: string) =>
       color
         .match(/[\d.]+/g)!

@@ -181,8 +181,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   )
 
   useSourceMarks(store, options.sources)
-  // A new result set starts when its hits arrive, not when its query is typed.
-  useKeptHighlight(store, rows, shownSearch, view)
+  useKeptHighlight(store, rows, query, shownSearch, view)
   const loadFolder = useLazyFolders(store, options.loadDirectory)
   const { selectResource, selectDescriptor } = usePickerSelection(
     store,
@@ -251,7 +250,14 @@ export function usePicker(options: UsePickerOptions): PickerApi {
 
   const win = usePickerVirtualizer(rows.length, options)
   const { virtualizer } = win
-  const { revealChildren } = useTreeScroll(win, rows, highlightedId, { view, search: shownSearch })
+  const currentHighlight = useCallback(() => store.getState().highlightedId, [store])
+  const { revealChildren } = useTreeScroll(
+    win,
+    rows,
+    highlightedId,
+    { view, search: shownSearch },
+    currentHighlight,
+  )
   revealRef.current = revealChildren
 
   const highlightAndReveal = useCallback(

@@ -31,6 +31,8 @@ export function useTreeScroll(
   rows: PickerRows,
   highlightedId: string | null,
   { view, search }: ShownSet,
+  /** The highlighted row's id now. */
+  highlighted: () => string | null,
 ): TreeScroll {
   const seen = useRef<Seen>({ rows, shown: { view, search } })
   const reveal = useRef<string | null>(null)
@@ -43,8 +45,14 @@ export function useTreeScroll(
     const el = scrollRef.current
     if (!el) return
     const fresh = before.shown.view !== view || before.shown.search !== search
-    // A new search's hits show from the best one.
-    if (fresh && search !== '' && before.shown.search !== search) el.scrollTop = 0
+    // A new search's hits show from the top, or around the row the person moved to.
+    if (fresh && search !== '' && before.shown.search !== search) {
+      // The highlight as the kept-highlight effect just left it (this render's is older).
+      const lit = highlighted()
+      const at = lit === null ? -1 : rows.indexOf(lit)
+      const below = el.clientHeight > 0 && (at + 1) * rowHeight > el.clientHeight
+      el.scrollTop = below ? at * rowHeight - Math.floor(el.clientHeight / 2) : 0
+    }
     if (before.rows === rows || fresh || el.clientHeight === 0) return
     const top = el.scrollTop
     const first = Math.floor(top / rowHeight)
@@ -54,7 +62,7 @@ export function useTreeScroll(
     const id = before.rows.at(anchor)?.id
     const now = id === undefined ? -1 : rows.indexOf(id)
     if (now >= 0 && now !== anchor) el.scrollTop = top + (now - anchor) * rowHeight
-  }, [rows, view, search, highlightedId, scrollRef, rowHeight])
+  }, [rows, view, search, highlightedId, highlighted, scrollRef, rowHeight])
 
   // Reveal: after the anchor, so the folder stays put and its children come into view.
   useLayoutEffect(() => {

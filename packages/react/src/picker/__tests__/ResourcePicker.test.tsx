@@ -178,4 +178,27 @@ describe('ResourcePicker', () => {
     await vi.waitFor(() => expect(highlighted()).toBe('readme.md'))
     expect(list.scrollTop).toBe(0)
   })
+
+  it('keeps the row the person moved to while the hits of a new query were on the way', async () => {
+    const names = ['readme.md', 'thread.md', 'ready.txt', 'realm.md', 'bread.md']
+    const started = renderWithWorker(names.map((name) => ({ uri: `file:///p/${name}`, name })))
+    const user = userEvent.setup()
+    await screen.findByRole('option', { name: named('readme.md') })
+    const input = screen.getByRole('combobox')
+    const highlighted = () =>
+      labelOf(document.getElementById(input.getAttribute('aria-activedescendant') ?? ''))
+    await user.type(input, 'rea')
+    await vi.waitFor(() => expect(highlighted()).toBe('realm.md'))
+    const worker = started.latest()
+    worker.hold()
+    await user.type(input, 'd')
+    await worker.waitHeld(1)
+    // Down twice through the rows of "rea" (realm, readme, ready…) before the hits of "read".
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(highlighted()).toBe('ready.txt')
+    act(() => worker.release(0))
+    // The hits of "read" are in when realm.md ranks last.
+    await vi.waitFor(() => expect(labelOf(screen.getAllByRole('option').at(-1))).toBe('realm.md'))
+    expect(highlighted()).toBe('ready.txt')
+  })
 })
