@@ -60,7 +60,7 @@ const BUDGETS: Record<string, Budget> = {
   'client + composer': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 166, // + row locations, sign-in, five composer hooks, the worker search (comlink)
+    gzipKb: 167, // + row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
