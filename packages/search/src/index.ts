@@ -2,6 +2,8 @@
 
 export type { HighlightSegment } from './highlight.ts'
 export { highlightRanges } from './highlight.ts'
+export type { InputQuiet, InputQuietOptions } from './inputQuiet.ts'
+export { createInputQuiet, sharedInputQuiet } from './inputQuiet.ts'
 export { createResourceSearch } from './resourceSearch.ts'
 export type { RemoteHit, SearchHostApi } from './searchHost.ts'
 export { exposeResourceSearch } from './searchHost.ts'

@@ -14,7 +14,12 @@ import {
   type Watch,
   type WatchTarget,
 } from '@resource-kit/client'
-import { createTimeSlicer, type TimeSlicer } from '@resource-kit/search'
+import {
+  createTimeSlicer,
+  type InputQuiet,
+  sharedInputQuiet,
+  type TimeSlicer,
+} from '@resource-kit/search'
 import { QueryObserver, type QueryObserverResult } from '@tanstack/react-query'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { reactKeys } from './queryKeys.ts'
@@ -37,6 +42,11 @@ export interface SourcesTrackerOptions {
    * every status change at once): a walk of 1,000 pages is not 1,000 renders. @default 100
    */
   publishIntervalMs?: number
+  /**
+   * While someone types, list changes wait until they pause (each publish is a render and an
+   * index upsert beside the keystroke's own). @default the page's keys, pointer and wheel
+   */
+  inputQuiet?: Pick<InputQuiet, 'quiet' | 'settled'>
 }
 
 /** Pages the background walk asks for per idle period: the client fetches them back to back. */
@@ -90,6 +100,9 @@ export class SourcesTracker {
   /** A publish happened less than `publishIntervalMs` ago: list changes wait for the timer. */
   #cooling: ReturnType<typeof setTimeout> | undefined
   #pendingListChange = false
+  #input: Pick<InputQuiet, 'quiet' | 'settled'>
+  /** List changes wait for the person to stop typing. */
+  #waitingForQuiet = false
 
   constructor(client: ResourceClient, options: SourcesTrackerOptions = {}) {
     this.#client = client
@@ -98,6 +111,7 @@ export class SourcesTracker {
     this.#slicer = createTimeSlicer(options.whenIdle ? { whenIdle: options.whenIdle } : {})
     this.#watch = options.watch ?? true
     this.#publishIntervalMs = options.publishIntervalMs ?? 100
+    this.#input = options.inputQuiet ?? sharedInputQuiet()
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -289,14 +303,28 @@ export class SourcesTracker {
 
   /**
    * A list pass changed (a page, a revalidation, an error): published at once unless a
-   * publish happened within `publishIntervalMs`, else when that interval ends.
+   * publish happened within `publishIntervalMs`, else when that interval ends, and not
+   * while someone is typing (then once they pause).
    */
   #listChanged(): void {
-    if (this.#cooling) {
+    if (this.#cooling || this.#waitingForQuiet) {
       this.#pendingListChange = true
       return
     }
+    if (!this.#input.quiet) {
+      this.#pendingListChange = true
+      this.#waitForQuiet()
+      return
+    }
     this.#update()
+  }
+
+  #waitForQuiet(): void {
+    this.#waitingForQuiet = true
+    void this.#input.settled().then(() => {
+      this.#waitingForQuiet = false
+      if (this.#pendingListChange && this.#entries.size > 0) this.#listChanged()
+    })
   }
 
   #update(): void {
@@ -304,7 +332,7 @@ export class SourcesTracker {
     if (this.#publishIntervalMs > 0 && !this.#cooling && this.#entries.size > 0) {
       this.#cooling = setTimeout(() => {
         this.#cooling = undefined
-        if (this.#pendingListChange) this.#update()
+        if (this.#pendingListChange) this.#listChanged()
       }, this.#publishIntervalMs)
     }
     let changed = this.#snapshot.length !== this.#entries.size

@@ -74,6 +74,41 @@ describe('SourcesTracker pacing', () => {
     tracker.destroy()
   })
 
+  it('holds list changes while someone types, and tells them once they pause', async () => {
+    const pages = Array.from({ length: 30 }, (_, i) => makeResources(2, `x://p${i}/`))
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
+    const idle: (() => void)[] = []
+    let pause = () => {}
+    const input = {
+      quiet: true,
+      settled: () => new Promise<void>((resolve) => (pause = resolve)),
+    }
+    const tracker = new SourcesTracker(client, {
+      whenIdle: () => new Promise<void>((resolve) => idle.push(resolve)),
+      publishIntervalMs: 100,
+      inputQuiet: input,
+    })
+    const seen: number[] = []
+    tracker.subscribe(() => {
+      const length = tracker.getSnapshot()[0]?.resources.length ?? 0
+      if (seen.at(-1) !== length) seen.push(length)
+    })
+    tracker.setServers(client.getServers())
+    await vi.advanceTimersByTimeAsync(50)
+    expect(seen).toEqual([0, 2])
+    // Typing: ten more pages arrive, and stay unpublished past the interval.
+    input.quiet = false
+    for (const resolve of idle.splice(0)) resolve()
+    await vi.advanceTimersByTimeAsync(300)
+    expect(client.calls.list).toHaveLength(11)
+    expect(seen).toEqual([0, 2])
+    input.quiet = true
+    pause()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(seen).toEqual([0, 2, 22])
+    tracker.destroy()
+  })
+
   it("tells its listeners at most once per interval while pages arrive, and the walk's end at once", async () => {
     const pages = Array.from({ length: 40 }, (_, i) => makeResources(2, `x://p${i}/`))
     const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
