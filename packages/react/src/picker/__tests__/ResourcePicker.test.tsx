@@ -69,6 +69,21 @@ function renderWithWorker(resources: Resource[]) {
   return started
 }
 
+/** Five names whose order differs between "rea" and "read"; "rea" typed, realm.md lit. */
+async function typedRea() {
+  const names = ['readme.md', 'thread.md', 'ready.txt', 'realm.md', 'bread.md']
+  const started = renderWithWorker(names.map((name) => ({ uri: `file:///p/${name}`, name })))
+  const user = userEvent.setup()
+  await screen.findByRole('option', { name: named('readme.md') })
+  const input = screen.getByRole('combobox')
+  const highlighted = () =>
+    labelOf(document.getElementById(input.getAttribute('aria-activedescendant') ?? ''))
+  await user.type(input, 'rea')
+  // "rea" ranks realm.md first; "read" ranks it last.
+  await vi.waitFor(() => expect(highlighted()).toBe('realm.md'))
+  return { started, user, input, highlighted }
+}
+
 describe('ResourcePicker', () => {
   it('shows every server of the client, a failing one as its error row', async () => {
     setup()
@@ -156,16 +171,7 @@ describe('ResourcePicker', () => {
   })
 
   it('highlights the best hit of a new query when its hits arrive, from the top', async () => {
-    const names = ['readme.md', 'thread.md', 'ready.txt', 'realm.md', 'bread.md']
-    const started = renderWithWorker(names.map((name) => ({ uri: `file:///p/${name}`, name })))
-    const user = userEvent.setup()
-    await screen.findByRole('option', { name: named('readme.md') })
-    const input = screen.getByRole('combobox')
-    const highlighted = () =>
-      labelOf(document.getElementById(input.getAttribute('aria-activedescendant') ?? ''))
-    await user.type(input, 'rea')
-    // "rea" ranks realm.md first; "read" ranks it last.
-    await vi.waitFor(() => expect(highlighted()).toBe('realm.md'))
+    const { started, user, input, highlighted } = await typedRea()
     const list = screen.getByRole('listbox')
     list.scrollTop = 64
     // The next key's hits are held: until they come, the rows (and highlight) of "rea" stay.
@@ -180,15 +186,7 @@ describe('ResourcePicker', () => {
   })
 
   it('keeps the row the person moved to while the hits of a new query were on the way', async () => {
-    const names = ['readme.md', 'thread.md', 'ready.txt', 'realm.md', 'bread.md']
-    const started = renderWithWorker(names.map((name) => ({ uri: `file:///p/${name}`, name })))
-    const user = userEvent.setup()
-    await screen.findByRole('option', { name: named('readme.md') })
-    const input = screen.getByRole('combobox')
-    const highlighted = () =>
-      labelOf(document.getElementById(input.getAttribute('aria-activedescendant') ?? ''))
-    await user.type(input, 'rea')
-    await vi.waitFor(() => expect(highlighted()).toBe('realm.md'))
+    const { started, user, input, highlighted } = await typedRea()
     const worker = started.latest()
     worker.hold()
     await user.type(input, 'd')
