@@ -1,8 +1,9 @@
 // The candidate stages of one keystroke, best tiers first. After each tier, the search stops
 // when `limit` items have matched (in all segments: see resourceSearch.ts): later stages add
-// only worse tiers, which could not reach the top `limit` anyway. No stage visits every item: word prefixes, typos and
-// abbreviations read ranges of the word indexes; substrings are one native `indexOf` pass
-// over a field's text (fieldText.ts), narrowed to the last matches while the query grows.
+// only worse tiers, which could not reach the top `limit` anyway. No stage visits every
+// item: word prefixes, typos and abbreviations read ranges of the word indexes; substrings
+// are one native `indexOf` pass over a field's text (fieldText.ts), narrowed to the last
+// matches while the query grows.
 import { type CandidateSet, Tier } from './candidateSet.ts'
 import type { FieldText } from './fieldText.ts'
 import { DESCRIPTION, labelCheap, NAME, type SearchCorpus, TITLE, URI } from './searchCorpus.ts'

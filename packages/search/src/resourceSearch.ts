@@ -74,7 +74,7 @@ export function createResourceSearch<T extends SearchableItem>(
         const share = segment.live / segments.size
         const { corpus, candidates, state } = segment
         collectStage(stage, corpus, compact, candidates, ranked, state, share)
-        tight += segment.candidates.tight
+        tight += candidates.tight
       }
       if (tight >= limit) break
     }

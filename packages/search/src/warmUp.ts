@@ -47,7 +47,8 @@ export interface WarmUpOptions {
  * Warms a host's search: tell it when the index changes and when it searches. It warms once
  * the index holds WARM_UP_AT items, and again each time it has grown WARM_UP_GROWTH times
  * over (code V8 optimized at 1,000 items is not yet as fast at 100,000, and a walk grows the
- * index for many seconds), never while someone is typing: a real search puts the next throwaway one off.
+ * index for many seconds), never while someone is typing: a real search puts the next
+ * throwaway one off.
  */
 export class WarmUp {
   readonly #search: (query: string) => void
@@ -72,7 +73,11 @@ export class WarmUp {
 
   /** After an index change: warms when the index is large and has grown enough since the last warming. */
   indexed(size: number, items: readonly { name: string }[]): void {
-    this.#queries ??= items.map((item) => warmUpQueries(item.name)).find((q) => q.length > 0)
+    for (const item of items) {
+      if (this.#queries !== undefined) break
+      const queries = warmUpQueries(item.name)
+      if (queries.length > 0) this.#queries = queries
+    }
     if (this.#queries === undefined || size < WARM_UP_AT || size < this.#warmedAt * WARM_UP_GROWTH)
       return
     this.#warmedAt = size

@@ -53,16 +53,9 @@ export class SortedNodes {
   /**
    * Merges the changes since the last read once they are a quarter of the run or more (in
    * idle time, ahead of a read): a walk of n nodes then costs a few merges of n, not one per
-   * page, and a later read finds at most a quarter left to merge.
-   */
-  prepare(): void {
-    if (this.#worthMerging()) void this.nodes
-  }
-
-  /**
-   * `prepare()` in slices: yields whenever `slicer`'s slice is spent. Changes meanwhile
-   * wait for the next merge; a read meanwhile finishes this one at once. Aborting leaves
-   * the rest to the next read or the next call.
+   * page, and a later read finds at most a quarter left to merge. Yields whenever
+   * `slicer`'s slice is spent. Changes meanwhile wait for the next merge; a read meanwhile
+   * finishes this one at once. Aborting leaves the rest to the next read or the next call.
    */
   async prepareInSlices(
     slicer: Slicer,

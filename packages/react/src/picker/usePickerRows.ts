@@ -36,20 +36,6 @@ export interface PickerRowsInput {
 /** How long the trees stay unchanged before the list order merges what is left of a walk. */
 const LIST_SETTLED_MS = 1000
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer)
-        reject(signal.reason)
-      },
-      { once: true },
-    )
-  })
-}
-
 export interface PickerRowsResult {
   rows: PickerRows
   /** Resources and templates shown (search hits, or everything loaded). */
@@ -100,19 +86,21 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     const controller = new AbortController()
     const { signal } = controller
     const slicer = createTimeSlicer()
-    const prepare = async () => {
-      await slicer.idle(signal)
-      for (const tree of trees.values()) await prepareListOrder(tree, slicer, signal)
-      // No page for a while: the walk is over or paused. Merge the rest (under a quarter,
-      // up to 25,000 resources at 100k), or the first switch to the list merges it at once.
-      await abortableSleep(LIST_SETTLED_MS, signal)
-      await slicer.idle(signal)
-      for (const tree of trees.values()) await prepareListOrder(tree, slicer, signal, true)
+    const prepare = (all: boolean) =>
+      (async () => {
+        await slicer.idle(signal)
+        for (const tree of trees.values()) await prepareListOrder(tree, slicer, signal, all)
+      })().catch(() => {
+        // Superseded by newer trees or unmounted.
+      })
+    void prepare(false)
+    // No page for a while: the walk is over or paused. Merge the rest (under a quarter,
+    // up to 25,000 resources at 100k), or the first switch to the list merges it at once.
+    const settled = setTimeout(() => void prepare(true), LIST_SETTLED_MS)
+    return () => {
+      controller.abort()
+      clearTimeout(settled)
     }
-    prepare().catch(() => {
-      // Superseded by newer trees or unmounted.
-    })
-    return () => controller.abort()
   }, [trees])
 
   // List rows per tree, reused across renders (expanding, highlighting, searching).

@@ -1,4 +1,4 @@
-// SortedNodes.prepare: merges ahead of a read only once the changes are worth a merge.
+// SortedNodes.prepareInSlices: merges ahead of a read only once the changes are worth a merge.
 import { describe, expect, it } from 'vitest'
 import { buildResourceTree } from '../buildResourceTree.ts'
 import { listItemsOf } from '../flatList.ts'
@@ -21,18 +21,21 @@ function nodes(count: number, prefix: string) {
 /** Whether the run has nothing left to merge (what `unsorted` shows without merging). */
 const merged = (run: SortedNodes) => run.unsorted === run.nodes
 
-describe('SortedNodes.prepare', () => {
-  it('merges a quarter or more of changes ahead of a read, and leaves fewer for the read', () => {
+/** A slice that is never spent: the merge runs in one go. */
+const unhurried = { spent: false, yield: async () => {} }
+
+describe('SortedNodes.prepareInSlices, what it merges', () => {
+  it('merges a quarter or more of changes ahead of a read, and leaves fewer for the read', async () => {
     const run = new SortedNodes('name')
     for (const node of nodes(100, 'a')) run.add(node)
     expect(run.nodes).toHaveLength(100)
     const few = nodes(10, 'b')
     for (const node of few) run.add(node)
-    run.prepare()
+    await run.prepareInSlices(unhurried)
     expect(merged(run)).toBe(false)
     expect(run.nodes).toHaveLength(110)
     for (const node of nodes(30, 'c')) run.add(node)
-    run.prepare()
+    await run.prepareInSlices(unhurried)
     expect(merged(run)).toBe(true)
     expect(run.nodes).toHaveLength(140)
   })
@@ -129,10 +132,9 @@ describe('SortedNodes.prepareInSlices', () => {
       const once = run.unsorted
       return once === run.unsorted
     }
-    const slicer = { spent: false, yield: async () => {} }
-    await run.prepareInSlices(slicer)
+    await run.prepareInSlices(unhurried)
     expect(nothingPending()).toBe(false)
-    await run.prepareInSlices(slicer, undefined, true)
+    await run.prepareInSlices(unhurried, undefined, true)
     expect(nothingPending()).toBe(true)
     expect(run.nodes).toEqual(sortedAtOnce([...first, ...few]))
   })
