@@ -19,6 +19,9 @@ export const WARM_UP_GAP_MS = 20
 /** How long searching pauses before a throwaway search runs: none while someone types. */
 export const WARM_UP_QUIET_MS = 500
 
+/** The start of a name the queries are made from (they use its first six letters). */
+const MAX_NAME_READ = 64
+
 /** Throwaway queries made from one indexed name: prefixes, a typo, initials. */
 export function warmUpQueries(name: string): string[] {
   const word = name.toLowerCase().replace(/[^a-z0-9]/g, '')
@@ -75,7 +78,9 @@ export class WarmUp {
   indexed(size: number, items: readonly { name: string }[]): void {
     for (const item of items) {
       if (this.#queries !== undefined) break
-      const queries = warmUpQueries(item.name)
+      // Names come from servers: skip what is not a string, read only the start of a long one.
+      if (typeof item.name !== 'string') continue
+      const queries = warmUpQueries(item.name.slice(0, MAX_NAME_READ))
       if (queries.length > 0) this.#queries = queries
     }
     if (this.#queries === undefined || size < WARM_UP_AT || size < this.#warmedAt * WARM_UP_GROWTH)

@@ -95,4 +95,13 @@ describe('WarmUp', () => {
     expect(searches).toHaveLength(2)
     expect(WARM_UP_QUIET_MS).toBeGreaterThan(100)
   })
+
+  it('makes its queries from the first usable name a server sent, whatever came before it', () => {
+    const { warm, searches, runAll } = manual()
+    const hostile = [{ name: 42 }, { name: null }, { name: 'x' }, { name: 'auth-unread.md' }]
+    warm.indexed(WARM_UP_AT, hostile as unknown as { name: string }[])
+    runAll()
+    expect(searches.slice(0, 2)).toEqual(['a', 'au'])
+    expect(searches).toHaveLength(perWarming)
+  })
 })
