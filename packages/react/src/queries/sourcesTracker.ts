@@ -21,6 +21,7 @@ import {
   type TimeSlicer,
 } from '@resource-kit/search'
 import { QueryObserver, type QueryObserverResult } from '@tanstack/react-query'
+import { appendResources } from '../shared/resourceDiff.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { reactKeys } from './queryKeys.ts'
 import { type TemplateList, templateListOptions } from './queryOptions.ts'
@@ -396,24 +397,13 @@ function resourcesOf(entry: Entry, list: ResourceListSnapshot | undefined): read
   if (items.generation === list.generation && items.pageCount === list.pages.length) {
     return items.resources
   }
-  // One concat (a single copy into an array of the right size): a copy then pushed onto
-  // grows it again (2-3x the time at 100,000), and flat() is slower still.
+  // Recorded as appended (appendResources): the picker's diffs cost the new pages alone.
   const resources: readonly Resource[] =
     items.generation === list.generation && items.pageCount < list.pages.length
-      ? concatPages(items.resources, list.pages.slice(items.pageCount))
-      : concatPages([], list.pages)
+      ? appendResources(items.resources, list.pages.slice(items.pageCount))
+      : appendResources([], list.pages)
   entry.items = { generation: list.generation, pageCount: list.pages.length, resources }
   return resources
-}
-
-/** `head` then every page's resources (spread in bounded runs: arguments have a limit). */
-function concatPages(
-  head: readonly Resource[],
-  pages: readonly (readonly Resource[])[],
-): readonly Resource[] {
-  let out = head
-  for (let i = 0; i < pages.length; i += 10_000) out = out.concat(...pages.slice(i, i + 10_000))
-  return out
 }
 
 /** Pages for the walk's next load: a chunk, within the batch's page budget (one at a time under a resource budget). */

@@ -1,6 +1,6 @@
 import type { Resource } from '@resource-kit/client'
 import { describe, expect, it } from 'vitest'
-import { diffResources } from '../resourceDiff.ts'
+import { appendResources, diffResources } from '../resourceDiff.ts'
 
 const make = (n: number, prefix = 'x://r') =>
   Array.from({ length: n }, (_, i): Resource => ({ uri: `${prefix}${i}`, name: `r${i}` }))
@@ -39,5 +39,49 @@ describe('diffResources', () => {
       removed: list.slice(2),
       added: [],
     })
+  })
+})
+
+describe('appendResources', () => {
+  /** `list` behind a proxy that counts reads of its elements. */
+  const counted = (list: Resource[]) => {
+    const reads = { count: 0 }
+    const proxy = new Proxy(list, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads.count++
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    return { proxy, reads }
+  }
+
+  it('diffs a grown list by its new pages alone, without reading the earlier resources', () => {
+    const { proxy: head, reads } = counted(make(1000))
+    const page = make(3, 'x://p')
+    const grown = appendResources(head, [page])
+    reads.count = 0
+    expect(diffResources(head, grown)).toEqual({ kind: 'appended', added: page })
+    // The same through lists grown in between (a consumer that skipped a publish).
+    const more = make(2, 'x://q')
+    expect(diffResources(head, appendResources(grown, [more]))).toEqual({
+      kind: 'appended',
+      added: [...page, ...more],
+    })
+    expect(reads.count).toBe(0)
+  })
+
+  it('compares lists of different lines, or a line backwards, resource by resource', () => {
+    const list = make(4)
+    const a = appendResources([], [list])
+    const b = appendResources([], [list, make(1, 'x://b')])
+    expect(diffResources(a, b)).toEqual({ kind: 'appended', added: [b[4]] })
+    const grown = appendResources(a, [make(2, 'x://g')])
+    expect(diffResources(grown, a)).toEqual({ kind: 'changed', removed: grown.slice(4), added: [] })
+  })
+
+  it('returns the head itself when no page brings a resource', () => {
+    const head = appendResources([], [make(2)])
+    expect(appendResources(head, [])).toBe(head)
+    expect(appendResources(head, [[]])).toEqual(head)
   })
 })
