@@ -272,6 +272,22 @@ describe('chat app', () => {
     await page.close()
   }, 60_000)
 
+  it('searches the side panel and the @ popup in one index, in one worker', async () => {
+    const page = await openChat()
+    await page.getByRole('combobox', { name: 'Search resources' }).fill('readme')
+    await expect
+      .poll(() => page.locator('.chat-picker [role="treeitem"]').nth(1).textContent())
+      .toContain('Readme')
+    await composer(page).click()
+    await typeMention(page, '@readme')
+    await expect.poll(async () => (await optionLabels(page))[0]).toBe('Readme')
+    // Each picker with its own index started a worker of its own (two copies of every page).
+    expect(page.workers().map((worker) => worker.url().split('/').pop())).toEqual([
+      expect.stringMatching(/^searchWorker/),
+    ])
+    await page.close()
+  }, 60_000)
+
   it('edits like a text box: new lines, mouse choice, deleting a chip, pasting only text', async () => {
     const page = await openChat()
     const input = composer(page)

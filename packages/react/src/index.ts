@@ -91,7 +91,9 @@ export type {
   SearchWorkerFactory,
   SelectionMode,
   ServerIconProps,
+  SharedResourceSearch,
   UsePickerOptions,
+  UseResourceSearchOptions,
 } from './picker/index.ts'
 export {
   createPickerStore,
@@ -114,6 +116,7 @@ export {
   ServerIcon,
   usePicker,
   usePickerContext,
+  useResourceSearch,
 } from './picker/index.ts'
 // Preview: what a read shows
 export type {

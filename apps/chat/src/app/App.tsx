@@ -6,6 +6,7 @@ import {
   type MentionComposerHandle,
   type ResourceDescriptor,
   useResourceClient,
+  useResourceSearch,
   useResourceSources,
 } from '@resource-kit/react'
 import { useRef, useState } from 'react'
@@ -22,6 +23,7 @@ import type { ChatConfig } from './chatConfig.ts'
 import type { ChatStorage } from './chatStorage.ts'
 import type { ChatClient } from './createChatClient.ts'
 import { DrawerToggle } from './DrawerToggle.tsx'
+import { startSearchWorker } from './startSearchWorker.ts'
 import { useDrawers } from './useDrawers.ts'
 
 export interface AppProps {
@@ -41,6 +43,8 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
   // Each server's list is walked in the background up to the client's page cap (1,000
   // pages), so search covers whole servers; "more available" loads past it.
   const sources = useNamedSources(useResourceSources(), names)
+  // One search index for the side picker and the @ composer: each page is indexed once.
+  const search = useResourceSearch(sources, { searchWorker: startSearchWorker })
   const conversation = useConversation(client, storage)
   const composer = useRef<MentionComposerHandle | null>(null)
   const [previewing, setPreviewing] = useState<ResourceDescriptor | null>(null)
@@ -130,6 +134,7 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
         />
         <ComposerBar
           sources={sources}
+          search={search}
           storage={storage}
           composer={composer}
           onSend={(segments, text) => void conversation.send(segments, text)}
@@ -147,6 +152,7 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
         </button>
         <PickerPanel
           sources={sources}
+          search={search}
           inputBridge={chat.inputBridge}
           composer={composer}
           chosen={previewing}

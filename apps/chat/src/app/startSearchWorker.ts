@@ -1,5 +1,5 @@
-// The search index's worker, for the side picker and the @ composer alike (each starts
-// its own and terminates it when it unmounts).
+// The search index's worker: one, for the index the side picker and the @ composer share
+// (App's `useResourceSearch`, which terminates it when it unmounts).
 
 // Vite bundles the worker from this pattern (a static URL inside `new Worker`).
 export const startSearchWorker = () =>

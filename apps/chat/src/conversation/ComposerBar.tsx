@@ -7,23 +7,25 @@ import {
   mentionsOf,
   type PickerSource,
   parseMentions,
+  type SharedResourceSearch,
   serializeMentions,
   useMentionAttachments,
 } from '@resource-kit/react'
 import { type RefObject, useMemo, useState } from 'react'
 import type { ChatStorage } from '../app/chatStorage.ts'
-import { startSearchWorker } from '../app/startSearchWorker.ts'
 import { AttachmentBar } from './AttachmentBar.tsx'
 
 export interface ComposerBarProps {
   sources: readonly PickerSource[]
+  /** The search index shared by the picker and the composer. */
+  search: SharedResourceSearch
   storage: ChatStorage
   onSend: (segments: readonly MentionSegment[], text: string) => void
   /** The composer's handle (the picker panel inserts mentions through it too). */
   composer: RefObject<MentionComposerHandle | null>
 }
 
-export function ComposerBar({ sources, storage, onSend, composer }: ComposerBarProps) {
+export function ComposerBar({ sources, search, storage, onSend, composer }: ComposerBarProps) {
   const [draft, setDraft] = useState(() => storage.loadDraft())
   const mentions = useMemo(() => mentionsOf(parseMentions(draft)), [draft])
   const { attachments, clearUpdated } = useMentionAttachments(mentions, { sources })
@@ -45,7 +47,7 @@ export function ComposerBar({ sources, storage, onSend, composer }: ComposerBarP
           ref={composer}
           className="chat-composer-input"
           sources={sources}
-          searchWorker={startSearchWorker}
+          search={search}
           defaultValue={draft}
           onValueChange={(value) => {
             setDraft(value)

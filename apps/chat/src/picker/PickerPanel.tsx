@@ -8,15 +8,17 @@ import {
   type MentionComposerHandle,
   Picker,
   type PickerSource,
+  type SharedResourceSearch,
   useResourceClient,
 } from '@resource-kit/react'
 import { type RefObject, useMemo, useState } from 'react'
-import { startSearchWorker } from '../app/startSearchWorker.ts'
 import { ChatPreview } from './ChatPreview.tsx'
 import { type ChosenFolder, FolderPreview } from './FolderPreview.tsx'
 
 export interface PickerPanelProps {
   sources: readonly PickerSource[]
+  /** The search index shared by the picker and the composer. */
+  search: SharedResourceSearch
   inputBridge: InputBridge
   composer: RefObject<MentionComposerHandle | null>
   /** The resource shown in the preview. */
@@ -30,6 +32,7 @@ export interface PickerPanelProps {
 
 export function PickerPanel({
   sources,
+  search,
   inputBridge,
   composer,
   chosen,
@@ -59,7 +62,7 @@ export function PickerPanel({
         className="chat-picker"
         sources={sources}
         loadDirectory={loadDirectory}
-        searchWorker={startSearchWorker}
+        search={search}
         onSelect={(selection) => {
           setFolder(null)
           onChoose(selection[0] ?? null)

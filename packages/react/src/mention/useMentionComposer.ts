@@ -11,6 +11,7 @@ import {
   templateVariables as clientTemplateVariables,
 } from '@resource-kit/client'
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react'
+import type { SharedResourceSearch } from '../picker/sharedSearch.ts'
 import type { SearchWorkerFactory } from '../picker/useSourceSearch.ts'
 import { optionDomId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
@@ -46,6 +47,8 @@ export interface UseMentionComposerOptions {
   expandTemplate?: ExpandTemplate
   /** Starts a Web Worker running `@resource-kit/search/worker` for the search index. @default the index runs on the main thread, in slices */
   searchWorker?: SearchWorkerFactory
+  /** A search index shared with the host's picker (`useResourceSearch` over these servers): each page is indexed once. `searchWorker` is then not used. */
+  search?: SharedResourceSearch
 }
 
 /** What `useMentionComposer` returns: state for the parts, actions, and prop getters. */
@@ -146,6 +149,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     variable,
     maxOptions,
     searchWorker: options.searchWorker,
+    search: options.search,
   })
   // A space continues the query while it matches; past that the mention is over (once
   // every server in scope is listed: a list still loading may yet match).

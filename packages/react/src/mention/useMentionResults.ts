@@ -6,10 +6,12 @@
 import type { CompletionResult } from '@resource-kit/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useRef } from 'react'
+import type { SharedResourceSearch } from '../picker/sharedSearch.ts'
 import {
   type SearchWorkerFactory,
   useSearchHits,
   useSearchIndex,
+  useSharedHitFilter,
   useSourceData,
 } from '../picker/useSourceSearch.ts'
 import { completionOptions } from '../queries/queryOptions.ts'
@@ -42,6 +44,8 @@ export interface UseMentionResultsOptions {
   maxOptions: number
   /** The search index's worker; without one the index runs on this thread, in slices. */
   searchWorker?: SearchWorkerFactory | undefined
+  /** A shared index (`useResourceSearch`) instead of one of the composer's own. */
+  search?: SharedResourceSearch | undefined
 }
 
 /** What `useMentionResults` returns. */
@@ -68,6 +72,7 @@ export interface MentionResultsState {
   searchPending: boolean
 }
 
+const NO_SOURCES: readonly PickerSource[] = []
 const NO_RESULTS: MentionResults = { options: [], total: 0, exact: true, more: false }
 
 /** The popup's rows for the query at the caret. */
@@ -78,14 +83,17 @@ export function useMentionResults(options: UseMentionResultsOptions): MentionRes
   const query = useMemo(() => parseMentionQuery(text, sources), [text, sources])
   const searching = mode === 'resource' && options.query !== null
   // One more than shown: `more` and an exact count up to the rows shown.
-  const data = useSourceData(sources, false, undefined)
-  const search = useSearchIndex(data, maxOptions + 1, options.searchWorker)
+  // With a shared index there is nothing to feed: its owner does.
+  const data = useSourceData(options.search ? NO_SOURCES : sources, false, undefined)
+  const search = useSearchIndex(data, maxOptions + 1, options.searchWorker, options.search)
+  const keep = useSharedHitFilter(sources, false, options.search)
   const searchText = searching ? query.text.trim() : ''
   const { found, pending: searchPending } = useSearchHits(
     search,
     searchText,
     maxOptions + 1,
     query.serverId,
+    keep,
   )
   // Until the first reply of a query, the rows before it stay (no flash of "No results").
   const lastShown = useRef<MentionResults>(NO_RESULTS)

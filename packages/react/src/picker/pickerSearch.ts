@@ -92,14 +92,23 @@ export class PickerSearch {
   }
 
   /** Hits for `query` from the index as it is now. */
-  search(
+  async search(
     query: string,
     limit: number,
     signal: AbortSignal,
     /** Only this server's items (a `server:` scope). */
     serverId?: string,
+    /** Only the items this accepts (a picker on a shared index): `limit` of them while there are. */
+    keep?: (item: SearchItem) => boolean,
   ): Promise<SearchHit<SearchItem>[]> {
-    return this.#search.search(query, { limit, signal, scope: serverId || undefined })
+    const scope = serverId || undefined
+    if (!keep) return this.#search.search(query, { limit, signal, scope })
+    // Ask for more while the hits filled what was asked but too few were kept.
+    for (let asked = limit; ; asked *= 2) {
+      const hits = await this.#search.search(query, { limit: asked, signal, scope })
+      const kept = hits.filter((hit) => keep(hit.item))
+      if (kept.length >= limit || hits.length < asked) return kept.slice(0, limit)
+    }
   }
 
   close(): void {

@@ -15,6 +15,8 @@ export interface SourceDataOptions {
   hideAssistantOnly: boolean
   /** Grows the server's tree (`growResourceTree`); passed in so the composer ships no tree code. */
   growTree: typeof growResourceTree | undefined
+  /** False when the picker searches a shared index (`useResourceSearch`): no items of its own. @default true */
+  searchItems?: boolean
 }
 
 /** How a reload changed the search items (revision `revision - 1` → `revision`). */
@@ -32,6 +34,8 @@ export interface SourceData {
   resources: readonly Resource[]
   templates: readonly ResourceTemplate[] | undefined
   hideAssistantOnly: boolean
+  /** Whether `items` are kept (not with a shared index). */
+  searchItems: boolean
   /** The server's tree (without `growTree`: none). */
   growing: GrowingResourceTree | undefined
   /** Search items, appended to in place as the list grows (read `items.length` when sent). */
@@ -46,22 +50,25 @@ export interface SourceData {
 
 function build(source: PickerSource, options: SourceDataOptions, generation: number): SourceData {
   const hide = options.hideAssistantOnly
+  const searchItems = options.searchItems !== false
   return {
     serverId: source.serverId,
     resources: source.resources,
     templates: source.templates,
     hideAssistantOnly: hide,
+    searchItems,
     growing: options.growTree?.(source, { hideAssistantOnly: hide }),
-    items: searchItemsOf([source], hide),
+    items: searchItems ? searchItemsOf([source], hide) : [],
     generation,
     revision: 0,
     patch: undefined,
   }
 }
 
-/** The search items of `resources` alone (no templates). */
-function itemsOf(source: PickerSource, resources: readonly Resource[], hide: boolean) {
-  return searchItemsOf([{ ...source, resources, templates: [] }], hide)
+/** The search items of `resources` alone (no templates); none without `searchItems`. */
+function itemsOf(prev: SourceData, source: PickerSource, resources: readonly Resource[]) {
+  if (!prev.searchItems) return []
+  return searchItemsOf([{ ...source, resources, templates: [] }], prev.hideAssistantOnly)
 }
 
 /**
@@ -78,7 +85,11 @@ export function advanceSourceData(
   if (!prev || prev.serverId !== source.serverId || (prev.growing !== undefined) !== withTree) {
     return build(source, options, 0)
   }
-  if (prev.templates !== source.templates || prev.hideAssistantOnly !== hide) {
+  if (
+    prev.templates !== source.templates ||
+    prev.hideAssistantOnly !== hide ||
+    prev.searchItems !== (options.searchItems !== false)
+  ) {
     return build(source, options, prev.generation + 1)
   }
   const diff = diffResources(prev.resources, source.resources)
@@ -89,7 +100,7 @@ export function advanceSourceData(
   if (diff.kind === 'appended') {
     // Only a tree over an invalid source refuses a page: build it again then.
     const growing = !prev.growing || prev.growing.append(diff.added) ? prev.growing : rebuildTree()
-    for (const item of itemsOf(source, diff.added, hide)) prev.items.push(item)
+    for (const item of itemsOf(prev, source, diff.added)) prev.items.push(item)
     return { ...prev, resources: source.resources, growing }
   }
   // The tree takes the change at its cost too; a shape it cannot place in place: build it again.
@@ -98,7 +109,7 @@ export function advanceSourceData(
       ? prev.growing
       : rebuildTree()
   const removed = new Set(diff.removed)
-  const added = itemsOf(source, diff.added, hide)
+  const added = itemsOf(prev, source, diff.added)
   const items = prev.items.filter((item) => item.kind !== 'resource' || !removed.has(item.resource))
   const addedFrom = items.length
   for (const item of added) items.push(item)

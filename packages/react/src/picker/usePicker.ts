@@ -20,6 +20,7 @@ import {
   type PickerStore,
   type PickerView,
 } from './pickerStore.ts'
+import type { SharedResourceSearch } from './sharedSearch.ts'
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
 import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
@@ -75,6 +76,11 @@ export interface UsePickerOptions {
    * built on the main thread in time slices.
    */
   searchWorker?: SearchWorkerFactory | undefined
+  /**
+   * A search index shared with the host's other pickers and composers (`useResourceSearch`
+   * over these servers): each page is indexed once. `searchWorker` is then not used.
+   */
+  search?: SharedResourceSearch | undefined
 }
 
 /** What `usePicker` returns: state, rows, the virtual window, actions and prop getters. */
@@ -159,6 +165,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     hideAssistantOnly,
     searchLimit: options.searchLimit ?? 500,
     searchWorker: options.searchWorker,
+    search: options.search,
   })
 
   // Latest options for callbacks that must not change identity on every render.

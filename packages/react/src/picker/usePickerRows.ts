@@ -12,10 +12,12 @@ import { buildSourceRows } from './buildSourceRows.ts'
 import { listRowsOf, prepareListOrder, type SourceTree } from './collectionAdapter.ts'
 import type { PickerRows, RowRun } from './pickerRows.ts'
 import type { DirectoryState, PickerView } from './pickerStore.ts'
+import type { SharedResourceSearch } from './sharedSearch.ts'
 import {
   type SearchWorkerFactory,
   useSearchHits,
   useSearchIndex,
+  useSharedHitFilter,
   useSourceData,
 } from './useSourceSearch.ts'
 
@@ -31,6 +33,8 @@ export interface PickerRowsInput {
   searchLimit: number
   /** The search index's worker; without one (or when it throws) the index runs on this thread, in slices. */
   searchWorker?: SearchWorkerFactory | undefined
+  /** A shared index (`useResourceSearch`) instead of one of the picker's own. */
+  search?: SharedResourceSearch | undefined
 }
 
 /** How long the trees stay unchanged before the list order merges what is left of a walk. */
@@ -56,8 +60,9 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
   const { sources, view, query, expandedIds, directories, hideAssistantOnly, searchLimit } = input
 
   // Per server, the tree and the search items, advanced by what changed (a page: its cost).
-  const data = useSourceData(sources, hideAssistantOnly, growResourceTree)
-  const search = useSearchIndex(data, searchLimit, input.searchWorker)
+  const data = useSourceData(sources, hideAssistantOnly, growResourceTree, !input.search)
+  const search = useSearchIndex(data, searchLimit, input.searchWorker, input.search)
+  const keep = useSharedHitFilter(sources, hideAssistantOnly, input.search)
 
   // `demo:readme` searches the server `demo` only, as the composer's `@demo:readme` does.
   const scoped = useMemo(() => parseScopedQuery(query.trim(), sources), [query, sources])
@@ -66,7 +71,7 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     found,
     pending: searchPending,
     partial: searchPartial,
-  } = useSearchHits(search, trimmed, searchLimit, scoped.serverId)
+  } = useSearchHits(search, trimmed, searchLimit, scoped.serverId, keep)
   // Until the first reply of a query, the rows before it stay (no flash of "No results").
   const hits = trimmed === '' || !found ? null : found.hits
   const shownSources = useMemo(

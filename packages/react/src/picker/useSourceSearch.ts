@@ -8,11 +8,13 @@
 // and for the rest of its limit only once the query has held still (firstHits.ts).
 
 import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@resource-kit/search'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { isAssistantOnly } from '../collection/index.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { SearchItem } from './buildSourceRows.ts'
 import { FIRST_HITS, REST_AFTER_MS, withFirstHits } from './firstHits.ts'
 import { PickerSearch } from './pickerSearch.ts'
+import { type SharedResourceSearch, sharedSearchHandle } from './sharedSearch.ts'
 import { advanceSourceData, type SourceData, type SourceDataOptions } from './sourceData.ts'
 
 /** Starts the worker that runs `@resource-kit/search/worker` (the picker terminates it). */
@@ -34,29 +36,46 @@ export function useSourceData(
   sources: readonly PickerSource[],
   hideAssistantOnly: boolean,
   growTree: SourceDataOptions['growTree'],
+  /** False with a shared index: the items are its owner's. */
+  searchItems = true,
 ): readonly SourceData[] {
   const [known] = useState(() => new Map<string, SourceData>())
   return useMemo(() => {
+    const options = { hideAssistantOnly, growTree, searchItems }
     const next = sources.map((source) =>
-      advanceSourceData(known.get(source.serverId), source, { hideAssistantOnly, growTree }),
+      advanceSourceData(known.get(source.serverId), source, options),
     )
     // Written during render on purpose: advancing again with the same sources (StrictMode,
     // a discarded render) then finds nothing new, so no page is appended twice.
     known.clear()
     for (const d of next) known.set(d.serverId, d)
     return next
-  }, [sources, hideAssistantOnly, growTree, known])
+  }, [sources, hideAssistantOnly, growTree, searchItems, known])
 }
 
-/** The search index for the component's life (in a worker when the factory starts one), following `data`. */
+const NO_INDEX = () => null
+const NO_SUBSCRIPTION = () => () => {}
+
+/**
+ * The search index for the component's life (in a worker when the factory starts one),
+ * following `data`; or, given `shared`, that shared index (its owner feeds it).
+ */
 export function useSearchIndex(
   data: readonly SourceData[],
   limit: number,
   factory: SearchWorkerFactory | undefined,
+  shared?: SharedResourceSearch,
 ): PickerSearch | null {
+  const handle = shared ? sharedSearchHandle(shared) : undefined
+  const sharedIndex = useSyncExternalStore(
+    handle?.subscribe ?? NO_SUBSCRIPTION,
+    handle ? () => handle.index : NO_INDEX,
+    NO_INDEX,
+  )
   const [search, setSearch] = useState<PickerSearch | null>(null)
   const factoryRef = useRef(factory)
   useEffect(() => {
+    if (handle) return
     let worker: ReturnType<SearchWorkerFactory> | undefined
     try {
       worker = factoryRef.current?.()
@@ -68,12 +87,36 @@ export function useSearchIndex(
     return () => {
       created.close()
       worker?.terminate?.()
+      setSearch(null)
     }
-  }, [limit])
+  }, [limit, handle])
   useEffect(() => {
     search?.sync(data)
   }, [search, data])
-  return search
+  return handle ? sharedIndex : search
+}
+
+/**
+ * With a shared index, which of its hits are this picker's: those of its own servers, and
+ * no assistant-only ones when it hides them. Undefined with an index of its own (it holds
+ * just those). The same function while the servers stay, so a query is not run again.
+ */
+export function useSharedHitFilter(
+  sources: readonly PickerSource[],
+  hideAssistantOnly: boolean,
+  shared: SharedResourceSearch | undefined,
+): ((item: SearchItem) => boolean) | undefined {
+  const serverKey = sources.map((source) => source.serverId).join('\u0000')
+  return useMemo(() => {
+    if (!shared) return undefined
+    const ids = new Set(serverKey.split('\u0000'))
+    return (item: SearchItem) =>
+      ids.has(item.serverId) &&
+      !(
+        hideAssistantOnly &&
+        isAssistantOnly(item.kind === 'resource' ? item.resource : item.template)
+      )
+  }, [serverKey, hideAssistantOnly, shared])
 }
 
 /** The last hits that came back, and whether they are not yet those of the query asked now. */
@@ -87,14 +130,16 @@ export interface SearchHitsState {
 }
 
 /**
- * Hits for `query` (in `serverId` only, when scoped), run again when the index grew: a
- * screen of them until the query has held for REST_AFTER_MS, then all `limit`.
+ * Hits for `query` (in `serverId` only, when scoped; those `keep` accepts, with a shared
+ * index), run again when the index grew: a screen of them until the query has held for
+ * REST_AFTER_MS, then all `limit`.
  */
 export function useSearchHits(
   search: PickerSearch | null,
   query: string,
   limit: number,
   serverId: string | undefined,
+  keep?: (item: SearchItem) => boolean,
 ): SearchHitsState {
   const [found, setFound] = useState<FoundHits | null>(null)
   useEffect(() => {
@@ -141,7 +186,7 @@ export function useSearchHits(
       out = true
       const count = held ? limit : first
       search
-        .search(query, count, signal, serverId)
+        .search(query, count, signal, serverId, keep)
         .then(
           (hits) => {
             if (!signal.aborted) show(count, hits)
@@ -164,7 +209,7 @@ export function useSearchHits(
       clearTimeout(restTimer)
       unsubscribe()
     }
-  }, [search, query, limit, serverId])
+  }, [search, query, limit, serverId, keep])
   const pending = query !== '' && (found?.query !== query || found.serverId !== serverId)
   return { found, pending, partial: !pending && found?.partial === true }
 }

@@ -33,6 +33,7 @@ const data = (items: SearchItem[], extra: Partial<SourceData> = {}): SourceData 
   resources: [],
   templates: [],
   hideAssistantOnly: false,
+  searchItems: true,
   growing: undefined,
   items,
   generation: 0,

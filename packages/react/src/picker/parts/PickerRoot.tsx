@@ -32,6 +32,7 @@ export function PickerRoot(props: PickerRootProps) {
     initialRect,
     searchLimit,
     searchWorker,
+    search,
     children,
     className,
     ...domProps
@@ -57,6 +58,7 @@ export function PickerRoot(props: PickerRootProps) {
     initialRect,
     searchLimit,
     searchWorker,
+    search,
   })
   // One handle for the root's life: parts subscribe to it instead of taking a new value.
   const [handle] = useState(() => createPickerHandle(picker))
