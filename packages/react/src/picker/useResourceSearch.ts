@@ -24,6 +24,10 @@ export function useResourceSearch(
   const data = useSourceData(sources, false, undefined)
   const index = useSearchIndex(data, SHARED_LIMIT, options.searchWorker)
   const [handle] = useState(() => new SharedSearchHandle())
-  useLayoutEffect(() => handle.set(index), [handle, index])
+  useLayoutEffect(() => {
+    handle.set(index)
+    // Unmounted: the index is closed, so nobody searches it any more.
+    return () => handle.set(null)
+  }, [handle, index])
   return handle
 }
