@@ -106,10 +106,10 @@ export function useSharedHitFilter(
   hideAssistantOnly: boolean,
   shared: SharedResourceSearch | undefined,
 ): ((item: SearchItem) => boolean) | undefined {
-  const serverKey = sources.map((source) => source.serverId).join('\u0000')
+  const serverKey = JSON.stringify(sources.map((source) => source.serverId))
   return useMemo(() => {
     if (!shared) return undefined
-    const ids = new Set(serverKey.split('\u0000'))
+    const ids = new Set<string>(JSON.parse(serverKey))
     return (item: SearchItem) =>
       ids.has(item.serverId) &&
       !(
