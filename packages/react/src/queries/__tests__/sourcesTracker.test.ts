@@ -4,6 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
 import { SourcesTracker } from '../sourcesTracker.ts'
 
+/** The first server's resource counts that listeners saw, each change once. */
+function lengthsSeen(tracker: SourcesTracker): number[] {
+  const seen: number[] = []
+  tracker.subscribe(() => {
+    const length = tracker.getSnapshot()[0]?.resources.length ?? 0
+    if (seen.at(-1) !== length) seen.push(length)
+  })
+  return seen
+}
+
 describe('SourcesTracker background walk', () => {
   beforeEach(() => {
     vi.useFakeTimers()
@@ -88,11 +98,7 @@ describe('SourcesTracker pacing', () => {
       publishIntervalMs: 100,
       inputQuiet: input,
     })
-    const seen: number[] = []
-    tracker.subscribe(() => {
-      const length = tracker.getSnapshot()[0]?.resources.length ?? 0
-      if (seen.at(-1) !== length) seen.push(length)
-    })
+    const seen = lengthsSeen(tracker)
     tracker.setServers(client.getServers())
     await vi.advanceTimersByTimeAsync(50)
     expect(seen).toEqual([0, 2])
@@ -116,12 +122,8 @@ describe('SourcesTracker pacing', () => {
       whenIdle: async () => {},
       publishIntervalMs: 100,
     })
-    // The lengths listeners saw (status changes, like templates arriving, are told at once).
-    const seen: number[] = []
-    tracker.subscribe(() => {
-      const length = tracker.getSnapshot()[0]?.resources.length ?? 0
-      if (seen.at(-1) !== length) seen.push(length)
-    })
+    // Status changes, like templates arriving, are told at once.
+    const seen = lengthsSeen(tracker)
     tracker.setServers(client.getServers())
     // Every page arrives within the first interval (the fake client answers at once).
     await vi.advanceTimersByTimeAsync(99)
