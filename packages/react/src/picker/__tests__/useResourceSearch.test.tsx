@@ -85,4 +85,30 @@ describe('useResourceSearch', () => {
     )
     expect(hitLabels(result.current.all.rows)).toEqual(['b:alpha', 'b:alpha'])
   })
+
+  it('leaves its handle without an index once its owner unmounts', async () => {
+    const sources = [source('a', [res('a', 'alpha'), res('a', 'beta')])]
+    const { result, unmount } = renderShared(sources, 'alpha')
+    await waitFor(() => expect(result.current.search.size).toBe(2))
+    const { search } = result.current
+    unmount()
+    expect(search.size).toBe(0)
+  })
+
+  it('refuses a `search` that did not come from useResourceSearch', () => {
+    expect(() =>
+      renderHook(() =>
+        usePickerRows({
+          sources: [],
+          view: 'tree',
+          query: '',
+          expandedIds: new Set(),
+          directories: {},
+          hideAssistantOnly: false,
+          searchLimit: 50,
+          search: { size: 0 },
+        }),
+      ),
+    ).toThrow('`search` must come from useResourceSearch')
+  })
 })
