@@ -1,11 +1,17 @@
 // One merge of a sorted run with a batch of changes, in steps: at 100,000 nodes a merge
-// compares a quarter of them log n times each and copies four arrays, 40-70 ms in
-// Chromium; in steps between which the caller yields, it never holds the main thread.
+// keys and sorts a quarter of them, compares each log n times and copies four arrays,
+// 90-150 ms in Chromium; in steps between which the caller yields, it never holds the
+// main thread. The steps: the added nodes' sort keys, their order (stepSort.ts), the merge.
+
 import { compareByKeys, type NodeSortKeys } from './sortNodes.ts'
+import { StepSort } from './stepSort.ts'
 import type { TreeNode } from './treeTypes.ts'
 
-/** Added nodes merged between two checks of `stop`. */
+/** Added nodes keyed, or merged, between two checks of `stop`. */
 const CHECK_EVERY = 256
+
+/** Appends the sort keys of `nodes` to `into` (`sortKeysOf` with the run's sort and rank). */
+export type KeysOf = (nodes: readonly TreeNode[], into: NodeSortKeys) => void
 
 export class NodeMerge {
   readonly nodes: TreeNode[]
@@ -14,32 +20,34 @@ export class NodeMerge {
   readonly #oldKeys: NodeSortKeys
   readonly #drop: readonly number[]
   readonly #added: readonly TreeNode[]
-  readonly #addedKeys: NodeSortKeys
-  readonly #order: readonly number[]
-  /** Next slot of the result, next old node, next drop, next added (in `order`). */
+  readonly #addedKeys: NodeSortKeys = { ranks: [], priorities: [], keys: [] }
+  readonly #keysOf: KeysOf
+  readonly #sorting: StepSort
+  /** Added nodes keyed so far. */
+  #keyed = 0
+  /** Next slot of the result, next old node, next drop, next added (in sorted order). */
   #at = 0
   #a = 0
   #d = 0
   #j = 0
 
-  /**
-   * @param drop indices in `old` to leave out, ascending
-   * @param order indices of `added` in sort order
-   */
+  /** @param drop indices in `old` to leave out, ascending; `added` in any order */
   constructor(
     old: readonly TreeNode[],
     oldKeys: NodeSortKeys,
     drop: readonly number[],
     added: readonly TreeNode[],
-    addedKeys: NodeSortKeys,
-    order: readonly number[],
+    keysOf: KeysOf,
   ) {
     this.#old = old
     this.#oldKeys = oldKeys
     this.#drop = drop
     this.#added = added
-    this.#addedKeys = addedKeys
-    this.#order = order
+    this.#keysOf = keysOf
+    const keys = this.#addedKeys
+    this.#sorting = new StepSort(added.length, (i, j) =>
+      compareByKeys(added, keys, i, added, keys, j),
+    )
     const total = old.length - drop.length + added.length
     this.nodes = new Array<TreeNode>(total)
     this.keys = { ranks: new Array(total), priorities: new Array(total), keys: new Array(total) }
@@ -47,9 +55,17 @@ export class NodeMerge {
 
   /** Merges on until done (true) or until `stop()` says to pause (false); checked every few hundred nodes. */
   step(stop: () => boolean = () => false): boolean {
+    const added = this.#added
+    while (this.#keyed < added.length) {
+      const end = Math.min(added.length, this.#keyed + CHECK_EVERY)
+      this.#keysOf(added.slice(this.#keyed, end), this.#addedKeys)
+      this.#keyed = end
+      if (end < added.length && stop()) return false
+    }
+    if (!this.#sorting.step(stop)) return false
     const old = this.#old
     const oldKeys = this.#oldKeys
-    const order = this.#order
+    const order = this.#sorting.order
     for (let checked = 0; this.#j < order.length; this.#j++, checked++) {
       if (checked === CHECK_EVERY) {
         if (stop()) return false

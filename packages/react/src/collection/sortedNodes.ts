@@ -13,6 +13,7 @@ export interface Slicer {
 }
 
 const NONE: readonly TreeNode[] = Object.freeze([])
+const NO_KEYS: NodeSortKeys = Object.freeze({ ranks: [], priorities: [], keys: [] })
 // Up to this many changes at once are spliced in; more are merged in one pass.
 const SPLICE_AT_MOST = 8
 
@@ -150,16 +151,19 @@ export class SortedNodes {
     if (merge) this.#finish(merge)
   }
 
-  /** Sorts `added`; splices a few changes in at once, or returns the merge to run. */
+  /** Splices a few changes in at once, or returns the merge (keys, order, merge, in steps) to run. */
   #startMerge(drop: readonly number[], added: readonly TreeNode[]): NodeMerge | undefined {
-    const keys = sortKeysOf(added, this.#sort, this.#rank)
-    const order = added.map((_, i) => i)
-    order.sort((i, j) => compareByKeys(added, keys, i, added, keys, j))
     if (this.#keys !== undefined && drop.length + added.length <= SPLICE_AT_MOST) {
+      const keys = sortKeysOf(added, this.#sort, this.#rank)
+      const order = added.map((_, i) => i)
+      order.sort((i, j) => compareByKeys(added, keys, i, added, keys, j))
       this.#splice(drop, added, keys, order)
       return undefined
     }
-    return new NodeMerge(this.#nodes, this.#keys ?? keys, drop, added, keys, order)
+    const keysOf = (nodes: readonly TreeNode[], into: NodeSortKeys) => {
+      sortKeysOf(nodes, this.#sort, this.#rank, into)
+    }
+    return new NodeMerge(this.#nodes, this.#keys ?? NO_KEYS, drop, added, keysOf)
   }
 
   /** Runs what is left of `merge` and installs its result. */

@@ -69,8 +69,34 @@ describe('SortedNodes.prepareInSlices', () => {
         yields++
       },
     })
-    // 2,000 added nodes, a check every 256: seven pauses.
-    expect(yields).toBe(7)
+    // 2,000 added nodes, a check every 256 in each step: 7 pauses keying them, 7 sorting
+    // runs of 256, 23 in the three merge passes of the sort (6,000 placed), 7 merging them in.
+    expect(yields).toBe(44)
+    expect(run.nodes).toEqual(sortedAtOnce([...first, ...added]))
+  })
+
+  it('keys a large batch in steps too: at most 256 labels read between two pauses', async () => {
+    const { run, first, added } = grown(1000, 3000, 'q')
+    let reads = 0
+    for (const node of added) {
+      const label = node.label
+      Object.defineProperty(node, 'label', {
+        get: () => {
+          reads++
+          return label
+        },
+      })
+    }
+    let most = 0
+    await run.prepareInSlices({
+      spent: true,
+      yield: async () => {
+        most = Math.max(most, reads)
+        reads = 0
+      },
+    })
+    most = Math.max(most, reads)
+    expect(most).toBeLessThanOrEqual(256)
     expect(run.nodes).toEqual(sortedAtOnce([...first, ...added]))
   })
 
@@ -120,8 +146,9 @@ describe('SortedNodes.prepareInSlices', () => {
     }
     await run.prepareInSlices(slicer, controller.signal)
     await run.prepareInSlices(slicer)
-    // 1,000 added nodes, a check every 256: three pauses in all, the first one aborted.
-    expect(yields).toBe(3)
+    // 1,000 added nodes, a check every 256: 3 keying, 3 sorting runs, 7 in the two merge
+    // passes of the sort (2,000 placed), 3 merging in; 16 in all, the first one aborted.
+    expect(yields).toBe(16)
     expect(run.unsorted).toEqual(sortedAtOnce([...first, ...added]))
   })
 
