@@ -6,6 +6,9 @@
 // - `views`: after the whole list has loaded (the server's periodic `list_changed` is off),
 //   Tree ↔ List, arrow keys in both views and through the hits of `--query`, each timed
 //   key → paint; only that is profiled.
+// - `keys`: after the whole list has loaded, `--query` is typed in the side search and then
+//   in the @ popup, each key timed key → paint; only that is profiled.
+// `--servers=N` serves N demo servers of `--count` resources each (as the 20×10k run does).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -20,8 +23,10 @@ const arg = (name: string, fallback: string) =>
 const count = Number(arg('count', '20000'))
 const seconds = Number(arg('seconds', '30'))
 const query = arg('query', 'config')
+const servers = Number(arg('servers', '1'))
 const phase = arg('phase', 'load')
-if (phase !== 'load' && phase !== 'views') throw new Error(`--phase=${phase}: load or views`)
+if (!['load', 'views', 'keys'].includes(phase))
+  throw new Error(`--phase=${phase}: load, views or keys`)
 
 const SIDE = 'aside[aria-label="Resource picker and preview"]'
 const INPUT = `${SIDE} [aria-label="Search resources"]`
@@ -31,6 +36,7 @@ const NEVER_MS = 2 ** 31 - 1
 
 interface ProfileNode {
   id: number
+  children?: number[]
   callFrame: { functionName: string; url: string; lineNumber: number }
 }
 interface Profile {
@@ -58,19 +64,57 @@ function printTop(profile: Profile, what: string): void {
     byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0))
   }
   const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30)
-  console.log(`top self time ${what} (${count} resources):`)
+  const callers = arg('callers', '')
+  if (callers) printCallers(profile, self, callers)
+  console.log(`top self time ${what} (${servers} × ${count} resources):`)
   for (const [name, time] of top) console.log(`${time.toFixed(0).padStart(7)} ms  ${name}`)
 }
 
+/** The stacks (innermost 12 frames) under which functions named `name` ran, by time. */
+function printCallers(profile: Profile, self: Map<number, number>, name: string): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id)
+  const under = new Map<number, number>()
+  const total = (id: number): number => {
+    const known = under.get(id)
+    if (known !== undefined) return known
+    const node = byId.get(id)!
+    const sum = (self.get(id) ?? 0) + (node.children ?? []).reduce((n, c) => n + total(c), 0)
+    under.set(id, sum)
+    return sum
+  }
+  const stacks = new Map<string, number>()
+  for (const node of profile.nodes) {
+    if (node.callFrame.functionName !== name) continue
+    // Only the outermost call of `name` on each stack.
+    const frames: string[] = []
+    let nested = false
+    for (let id = parent.get(node.id); id !== undefined; id = parent.get(id)) {
+      const frame = byId.get(id)!.callFrame
+      if (frame.functionName === name) nested = true
+      if (frames.length < 12)
+        frames.push(`${frame.functionName || '(anonymous)'}:${frame.lineNumber}`)
+    }
+    if (nested) continue
+    const key = frames.join(' < ')
+    stacks.set(key, (stacks.get(key) ?? 0) + total(node.id))
+  }
+  console.log(`callers of ${name}:`)
+  for (const [stack, time] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log(`${time.toFixed(0).padStart(7)} ms  ${stack}`)
+}
+
 /** Presses `key` and returns key → paint in ms (NaN when nothing under the picker changed). */
-async function timedKey(page: Page, key: string): Promise<number> {
+async function timedKey(page: Page, key: string, root = SIDE, ignore = LIVE): Promise<number> {
   await page.evaluate(
-    ([root, ignore]) =>
-      (window as unknown as { __probe: Probe }).__probe.armKey(root as string, {
+    ([r, i]) =>
+      (window as unknown as { __probe: Probe }).__probe.armKey(r as string, {
         attributes: true,
-        ignore,
+        ignore: i,
       }),
-    [SIDE, LIVE] as const,
+    [root, ignore] as const,
   )
   await page.keyboard.press(key)
   return page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.keyResult())
@@ -87,7 +131,7 @@ async function waitForWholeList(page: Page): Promise<number> {
       listed = total
       lastChange = Date.now()
     }
-    if (pages.some((p) => p.last) || Date.now() - lastChange > 6000) break
+    if (pages.filter((p) => p.last).length >= servers || Date.now() - lastChange > 6000) break
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.settled())
@@ -124,6 +168,95 @@ async function switchAndArrow(page: Page): Promise<void> {
   for (const line of times) console.log(line)
 }
 
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number } }
+}
+
+/** An event's name, with the function a FunctionCall ran. */
+function eventName(e: TraceEvent): string {
+  const data = e.args?.data
+  if (e.name !== 'FunctionCall' || !data?.functionName) return e.name
+  return `FunctionCall ${data.functionName} ${data.url?.split('/').pop() ?? ''}:${data.lineNumber ?? ''}`
+}
+
+/**
+ * Self time by event name on each named thread of a Chromium trace (`--trace`): where the
+ * time goes that a CPU profile calls "(program)" (style, layout, paint, IPC).
+ */
+function printTrace(events: TraceEvent[]): void {
+  const threads = new Map<string, string>()
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name')
+      threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '')
+  const byThread = new Map<string, TraceEvent[]>()
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue
+    const name = threads.get(`${e.pid}:${e.tid}`) ?? ''
+    if (!/CrRendererMain|DedicatedWorker/.test(name)) continue
+      console.log('layout', (e.dur / 1000).toFixed(1), JSON.stringify(e.args))
+    const key = `${name} ${e.pid}:${e.tid}`
+    byThread.set(key, [...(byThread.get(key) ?? []), e])
+  }
+  for (const [thread, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+    const self = new Map<string, number>()
+    const stack: { end: number; name: string }[] = []
+    let busy = 0
+    // Each long task (a top-level event over 50 ms): its start and its events by self time.
+    const long: { ts: number; dur: number; self: Map<string, number> }[] = []
+    let task: (typeof long)[number] | undefined
+    for (const e of list) {
+      while (stack.length > 0 && stack.at(-1)!.end <= e.ts) stack.pop()
+      const parent = stack.at(-1)
+      const name = eventName(e)
+      const dur = e.dur ?? 0
+      if (parent) {
+        self.set(parent.name, (self.get(parent.name) ?? 0) - dur)
+        task?.self.set(parent.name, (task.self.get(parent.name) ?? 0) - dur)
+      } else {
+        busy += dur
+        task = dur > 50_000 ? { ts: e.ts, dur, self: new Map() } : undefined
+        if (task) long.push(task)
+      }
+      self.set(name, (self.get(name) ?? 0) + dur)
+      task?.self.set(name, (task.self.get(name) ?? 0) + dur)
+      stack.push({ end: e.ts + dur, name })
+    }
+    for (const t of long) {
+      const top = [...t.self].sort((a, b) => b[1] - a[1]).slice(0, 6)
+      console.log(
+        `  long task ${(t.dur / 1000).toFixed(0)} ms: ${top.map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`).join('; ')}`,
+      )
+    }
+    console.log(`trace ${thread}: busy ${(busy / 1000).toFixed(0)} ms; self time by event:`)
+    for (const [name, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`${(time / 1000).toFixed(0).padStart(7)} ms  ${name}`)
+  }
+}
+
+/** The query typed in the side search, then in the composer's @ popup. */
+async function typeQueries(page: Page): Promise<void> {
+  const times = async (root: string, ignore: string) => {
+    const each: string[] = []
+    for (const char of query) each.push((await timedKey(page, char, root, ignore)).toFixed(0))
+    return each.join(', ')
+  }
+  await page.click(INPUT)
+  console.log(`side search "${query}": ${await times(SIDE, LIVE)} ms`)
+  await page.fill(INPUT, '')
+  const composer = '[aria-label="Message"]'
+  await page.click(composer)
+  await page.keyboard.press('@')
+  await page.waitForTimeout(300)
+  console.log(`@ popup "${query}": ${await times('body', `${LIVE}, ${composer}, ${SIDE}`)} ms`)
+}
+
 const work = await mkdtemp(path.join(tmpdir(), 'rk-profile-'))
 const appDir = path.join(work, 'app')
 // Not minified, so the profile names our functions.
@@ -136,16 +269,22 @@ await build({
 })
 let config: unknown = { servers: [] }
 const app = await serveStatic({ root: appDir, config: () => config })
-const demo = await startDemoHttpServer({
-  port: 0,
-  count,
-  pageSize: 100,
-  seed: 1,
-  logIntervalMs: 60_000,
-  ...(phase === 'views' ? { fileIntervalMs: NEVER_MS } : {}),
-  corsOrigins: [new URL(app.url).origin],
-})
-config = { servers: [{ id: 's0', url: demo.url, name: 'Server 1' }] }
+const demos = await Promise.all(
+  Array.from({ length: servers }, (_, i) =>
+    startDemoHttpServer({
+      port: 0,
+      count,
+      pageSize: 100,
+      seed: i + 1,
+      logIntervalMs: 60_000,
+      ...(phase === 'load' ? {} : { fileIntervalMs: NEVER_MS }),
+      corsOrigins: [new URL(app.url).origin],
+    }),
+  ),
+)
+config = {
+  servers: demos.map((demo, i) => ({ id: `s${i}`, url: demo.url, name: `Server ${i + 1}` })),
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -157,6 +296,8 @@ try {
   })
   const page = await context.newPage()
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`))
+  page.on('console', (m) => {
+  })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
@@ -177,8 +318,26 @@ try {
     await page.waitForSelector(INPUT, { timeout: 120_000 })
     console.log(`listed ${await waitForWholeList(page)} before switching`)
     from = await page.evaluate(() => performance.now())
-    profile = await profiled(cdp, () => switchAndArrow(page))
-    printTop(profile, 'switching views and pressing arrows')
+    const tracing = process.argv.includes('--trace')
+    if (tracing)
+      await browser.startTracing(page, {
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'toplevel',
+          'v8.execute',
+          'blink',
+          'loading',
+        ],
+      })
+    profile = await profiled(cdp, () =>
+      phase === 'keys' ? typeQueries(page) : switchAndArrow(page),
+    )
+    if (tracing) {
+      const buffer = await browser.stopTracing()
+      printTrace((JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents)
+    }
+    printTop(profile, phase === 'keys' ? 'typing' : 'switching views and pressing arrows')
   }
   const tasks = (
     await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.longTasks)
@@ -200,6 +359,6 @@ try {
   console.log(tasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(' '))
 } finally {
   await browser.close()
-  await Promise.all([app.close(), demo.close()])
+  await Promise.all([app.close(), ...demos.map((demo) => demo.close())])
   await rm(work, { recursive: true, force: true })
 }
