@@ -199,7 +199,7 @@ function printTrace(events: TraceEvent[]): void {
     if (e.ph !== 'X' || e.dur === undefined) continue
     const name = threads.get(`${e.pid}:${e.tid}`) ?? ''
     if (!/CrRendererMain|DedicatedWorker/.test(name)) continue
-      console.log('layout', (e.dur / 1000).toFixed(1), JSON.stringify(e.args))
+    console.log('layout', (e.dur / 1000).toFixed(1), JSON.stringify(e.args))
     const key = `${name} ${e.pid}:${e.tid}`
     byThread.set(key, [...(byThread.get(key) ?? []), e])
   }
@@ -296,8 +296,6 @@ try {
   })
   const page = await context.newPage()
   page.on('pageerror', (error) => console.log(`page error: ${error.message}`))
-  page.on('console', (m) => {
-  })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
