@@ -38,7 +38,7 @@ const BUDGETS: Record<string, Budget> = {
   'client + picker': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { Picker, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 174, // + row locations, sign-in row, the worker search (comlink), tree diffs, rows by index
+    gzipKb: 175, // + row locations, sign-in row, the worker search (comlink), tree diffs, rows by index, the list order sorted in steps
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
