@@ -2,7 +2,6 @@
 // keys and sorts a quarter of them, compares each log n times and copies four arrays,
 // 90-150 ms in Chromium; in steps between which the caller yields, it never holds the
 // main thread. The steps: the added nodes' sort keys, their order (stepSort.ts), the merge.
-
 import { compareByKeys, type NodeSortKeys } from './sortNodes.ts'
 import { StepSort } from './stepSort.ts'
 import type { TreeNode } from './treeTypes.ts'
@@ -54,13 +53,14 @@ export class NodeMerge {
   }
 
   /** Merges on until done (true) or until `stop()` says to pause (false); checked every few hundred nodes. */
-  step(stop: () => boolean = () => false): boolean {
+  step(stop?: () => boolean): boolean {
+    const paused = stop ?? (() => false)
     const added = this.#added
     while (this.#keyed < added.length) {
       const end = Math.min(added.length, this.#keyed + CHECK_EVERY)
       this.#keysOf(added.slice(this.#keyed, end), this.#addedKeys)
       this.#keyed = end
-      if (end < added.length && stop()) return false
+      if (end < added.length && paused()) return false
     }
     if (!this.#sorting.step(stop)) return false
     const old = this.#old
@@ -68,7 +68,7 @@ export class NodeMerge {
     const order = this.#sorting.order
     for (let checked = 0; this.#j < order.length; this.#j++, checked++) {
       if (checked === CHECK_EVERY) {
-        if (stop()) return false
+        if (paused()) return false
         checked = 0
       }
       const j = order[this.#j] as number

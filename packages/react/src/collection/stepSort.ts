@@ -35,16 +35,24 @@ export class StepSort {
   }
 
   /** Sorts on until done (true) or until `stop()` says to pause (false); checked every RUN indices. */
-  step(stop: () => boolean = () => false): boolean {
+  step(stop?: () => boolean): boolean {
     const n = this.#size
     const compare = this.#compare
+    if (stop === undefined && this.#runsSorted === 0) {
+      // Nothing may pause it (a read needs the order now): one native sort is faster.
+      this.#order.sort(compare)
+      this.#runsSorted = n
+      this.#width = Math.max(RUN, n)
+      return true
+    }
+    const paused = stop ?? (() => false)
     while (this.#runsSorted < n) {
       const from = this.#runsSorted
       const end = Math.min(n, from + RUN)
       const run = this.#order.slice(from, end).sort(compare)
       for (let i = 0; i < run.length; i++) this.#order[from + i] = run[i] as number
       this.#runsSorted = end
-      if (end < n && stop()) return false
+      if (end < n && paused()) return false
     }
     let placed = 0
     for (; this.#width < n; this.#width *= 2) {
@@ -65,7 +73,7 @@ export class StepSort {
         while (out < end) {
           if (placed === RUN) {
             placed = 0
-            if (stop()) {
+            if (paused()) {
               this.#left = left
               this.#right = right
               this.#out = out

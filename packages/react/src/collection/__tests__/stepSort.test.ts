@@ -54,6 +54,13 @@ describe('StepSort', () => {
     expect(sort.order).toEqual(nativeOrder(keys))
   })
 
+  it('sorts in one step when nothing may pause it', () => {
+    const keys = Array.from({ length: 5000 }, (_, i) => (i * 7919) % 101)
+    const sort = new StepSort(keys.length, byKey(keys).compare)
+    expect(sort.step()).toBe(true)
+    expect(sort.order).toEqual(nativeOrder(keys))
+  })
+
   it('sorts nothing and one index at once', () => {
     expect(new StepSort(0, () => 0).step(() => true)).toBe(true)
     const one = new StepSort(1, () => 0)
