@@ -201,7 +201,9 @@ function printTrace(events: TraceEvent[]): void {
     if (!/CrRendererMain|DedicatedWorker/.test(name)) continue
     console.log('layout', (e.dur / 1000).toFixed(1), JSON.stringify(e.args))
     const key = `${name} ${e.pid}:${e.tid}`
-    byThread.set(key, [...(byThread.get(key) ?? []), e])
+    const known = byThread.get(key)
+    if (known) known.push(e)
+    else byThread.set(key, [e])
   }
   for (const [thread, list] of byThread) {
     list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
