@@ -7,7 +7,8 @@
 //   Tree ↔ List, arrow keys in both views and through the hits of `--query`, each timed
 //   key → paint; only that is profiled.
 // - `keys`: after the whole list has loaded, `--query` is typed in the side search and then
-//   in the @ popup, each key timed key → paint; only that is profiled.
+//   in the @ popup (`--in=side` or `--in=popup`: only there), each key timed key → paint;
+//   only that is profiled.
 // `--servers=N` serves N demo servers of `--count` resources each (as the 20×10k run does).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -25,6 +26,8 @@ const seconds = Number(arg('seconds', '30'))
 const query = arg('query', 'config')
 const servers = Number(arg('servers', '1'))
 const phase = arg('phase', 'load')
+/** `--in=side` or `--in=popup`: the keys phase types in that picker only. */
+const typedIn = arg('in', 'both')
 if (!['load', 'views', 'keys'].includes(phase))
   throw new Error(`--phase=${phase}: load, views or keys`)
 
@@ -199,7 +202,6 @@ function printTrace(events: TraceEvent[]): void {
     if (e.ph !== 'X' || e.dur === undefined) continue
     const name = threads.get(`${e.pid}:${e.tid}`) ?? ''
     if (!/CrRendererMain|DedicatedWorker/.test(name)) continue
-    console.log('layout', (e.dur / 1000).toFixed(1), JSON.stringify(e.args))
     const key = `${name} ${e.pid}:${e.tid}`
     const known = byThread.get(key)
     if (known) known.push(e)
@@ -249,9 +251,12 @@ async function typeQueries(page: Page): Promise<void> {
     for (const char of query) each.push((await timedKey(page, char, root, ignore)).toFixed(0))
     return each.join(', ')
   }
-  await page.click(INPUT)
-  console.log(`side search "${query}": ${await times(SIDE, LIVE)} ms`)
-  await page.fill(INPUT, '')
+  if (typedIn !== 'popup') {
+    await page.click(INPUT)
+    console.log(`side search "${query}": ${await times(SIDE, LIVE)} ms`)
+    await page.fill(INPUT, '')
+  }
+  if (typedIn === 'side') return
   const composer = '[aria-label="Message"]'
   await page.click(composer)
   await page.keyboard.press('@')
