@@ -288,6 +288,40 @@ describe('chat app', () => {
     await page.close()
   }, 60_000)
 
+  it('renders only the @ popup rows in view; the highlighted row is always rendered and shown', async () => {
+    const page = await openChat()
+    await composer(page).click()
+    await typeMention(page, '@')
+    const options = page.locator('.rk-mention-listbox [role="option"]')
+    await expect.poll(() => options.first().getAttribute('aria-setsize')).toBe('50')
+    const rendered = () => options.count()
+    // A 360 px popup shows about seven rows; three more are kept on each side.
+    await expect.poll(rendered).toBeLessThan(20)
+    /** The highlighted row: rendered, named by the editor, and inside the listbox's view. */
+    const highlighted = () =>
+      page.evaluate(() => {
+        const id = document
+          .querySelector('[role="combobox"]')
+          ?.getAttribute('aria-activedescendant')
+        const row = id ? document.getElementById(id) : null
+        const list = row?.closest('[role="listbox"]')
+        if (!row || !list) return null
+        const [r, l] = [row.getBoundingClientRect(), list.getBoundingClientRect()]
+        return {
+          place: row.getAttribute('aria-posinset'),
+          inView: r.top >= l.top - 1 && r.bottom <= l.bottom + 1,
+        }
+      })
+    for (let i = 0; i < 49; i++) await page.keyboard.press('ArrowDown')
+    await expect.poll(highlighted).toEqual({ place: '50', inView: true })
+    await expect.poll(rendered).toBeLessThan(20)
+    for (let i = 0; i < 49; i++) await page.keyboard.press('ArrowUp')
+    await expect.poll(highlighted).toEqual({ place: '1', inView: true })
+    await expect.poll(rendered).toBeLessThan(20)
+    expect(await axeViolations(page, '.rk-mention-popup')).toEqual([])
+    await page.close()
+  }, 60_000)
+
   it('edits like a text box: new lines, mouse choice, deleting a chip, pasting only text', async () => {
     const page = await openChat()
     const input = composer(page)

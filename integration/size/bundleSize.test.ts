@@ -60,7 +60,7 @@ const BUDGETS: Record<string, Budget> = {
   'client + composer': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 167, // + row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause
+    gzipKb: 178, // + row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause, the popup's row window (react-virtual, 10.5 KB; shared with the picker)
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
@@ -75,6 +75,9 @@ const BUDGETS: Record<string, Budget> = {
       'use-sync-external-store',
       'packages/react',
       'packages/search',
+      // The @ popup renders only the rows in view (#13), as the picker does.
+      '@tanstack/react-virtual',
+      '@tanstack/virtual-core',
       // The @ popup searches through the picker's source search: in a Web Worker when the
       // host gives one (#13), whose main-thread side talks comlink.
       'comlink',

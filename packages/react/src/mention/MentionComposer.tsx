@@ -22,6 +22,7 @@ import {
   type UseMentionComposerOptions,
   useMentionComposer,
 } from './useMentionComposer.ts'
+import { useMentionWindow } from './useMentionWindow.ts'
 
 /** What a parent can do with a composer through its `ref`. */
 export interface MentionComposerHandle {
@@ -138,6 +139,7 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
     update()
   }, [caretVersion, update])
 
+  const rows = useMentionWindow(api.options.length, api.activeIndex)
   const heading =
     api.mode === 'value' && api.draft
       ? `${api.draft.template.title || api.draft.template.name} › ${api.variable}`
@@ -163,15 +165,26 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
           {...api.getListboxProps({
             'aria-label': api.mode === 'value' ? `Values for ${api.variable}` : 'Resources',
             className: 'rk-mention-listbox',
+            style: rows.listStyle,
           })}
+          ref={rows.listRef}
         >
-          {api.options.map((option, index) => (
+          {rows.indices.map((index) => {
+            const option = api.options[index]
             // Keyed by place: a keystroke's new suggestions update the items shown in place.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the place is the identity here
-            <li key={index} {...api.getOptionProps({ index, className: 'rk-mention-option' })}>
-              <OptionContent option={option} />
-            </li>
-          ))}
+            return (
+              option && (
+                <li
+                  key={index}
+                  ref={rows.rowRef}
+                  data-index={index}
+                  {...api.getOptionProps({ index, className: 'rk-mention-option' })}
+                >
+                  <OptionContent option={option} />
+                </li>
+              )
+            )
+          })}
         </ul>
         {api.options.length === 0 && (
           <p className="rk-mention-empty">

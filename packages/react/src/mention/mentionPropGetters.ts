@@ -123,6 +123,9 @@ export function createMentionPropGetters(ctx: MentionGetterContext): MentionProp
       ...user,
       id: ctx.optionId(index),
       role: 'option',
+      // The default popup renders only the rows in view: each names its place in all.
+      'aria-setsize': options.length,
+      'aria-posinset': index + 1,
       'aria-selected': index === activeIndex,
       'data-highlighted': index === activeIndex ? '' : undefined,
       'data-kind': options[index]?.kind,
