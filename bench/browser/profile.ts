@@ -18,6 +18,7 @@ import { type CDPSession, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
 import { serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
 import { installProbe, type Probe } from './pageProbe.ts'
+import { timedKey, typeTimed } from './timedKeys.ts'
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
@@ -109,20 +110,6 @@ function printCallers(profile: Profile, self: Map<number, number>, name: string)
     console.log(`${time.toFixed(0).padStart(7)} ms  ${stack}`)
 }
 
-/** Presses `key` and returns key → paint in ms (NaN when nothing under the picker changed). */
-async function timedKey(page: Page, key: string, root = SIDE, ignore = LIVE): Promise<number> {
-  await page.evaluate(
-    ([r, i]) =>
-      (window as unknown as { __probe: Probe }).__probe.armKey(r as string, {
-        attributes: true,
-        ignore: i,
-      }),
-    [root, ignore] as const,
-  )
-  await page.keyboard.press(key)
-  return page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.keyResult())
-}
-
 /** Waits until the walk reached its last page (or brought nothing new for 6 s). */
 async function waitForWholeList(page: Page): Promise<number> {
   let listed = -1
@@ -147,7 +134,8 @@ async function switchAndArrow(page: Page): Promise<void> {
   const arrows = async (label: string) => {
     await page.click(INPUT)
     const each: number[] = []
-    for (let i = 0; i < 15; i++) each.push(await timedKey(page, 'ArrowDown'))
+    for (let i = 0; i < 15; i++)
+      each.push(await timedKey(page, 'ArrowDown', SIDE, { attributes: true, ignore: LIVE }))
     const sorted = [...each].sort((a, b) => a - b)
     times.push(
       `${label} arrows: max ${sorted.at(-1)?.toFixed(0)} ms, median ${sorted[7]?.toFixed(0)} ms`,
@@ -155,7 +143,9 @@ async function switchAndArrow(page: Page): Promise<void> {
   }
   const toggle = async (view: 'List' | 'Tree') => {
     await page.focus(`${SIDE} [role="group"][aria-label="View"] button:text-is("${view}")`)
-    times.push(`→ ${view}: ${(await timedKey(page, 'Enter')).toFixed(0)} ms`)
+    times.push(
+      `→ ${view}: ${(await timedKey(page, 'Enter', SIDE, { ignore: LIVE })).toFixed(0)} ms`,
+    )
   }
   await arrows('tree')
   await toggle('List')
@@ -247,9 +237,7 @@ function printTrace(events: TraceEvent[]): void {
 /** The query typed in the side search, then in the composer's @ popup. */
 async function typeQueries(page: Page): Promise<void> {
   const times = async (root: string, ignore: string) => {
-    const each: string[] = []
-    for (const char of query) each.push((await timedKey(page, char, root, ignore)).toFixed(0))
-    return each.join(', ')
+    return (await typeTimed(page, query, root, ignore)).map((time) => time.toFixed(0)).join(', ')
   }
   if (typedIn !== 'popup') {
     await page.click(INPUT)

@@ -15,6 +15,7 @@ import { build, defaultClientConditions } from 'vite'
 import { buildChat } from '../../apps/chat/scripts/buildChat.ts'
 import { serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
 import { installProbe, type Probe } from './pageProbe.ts'
+import { timedKey, typeTimed } from './timedKeys.ts'
 
 const smoke = process.argv.includes('--smoke')
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7)
@@ -84,27 +85,6 @@ const tasksText = (t: LongTasks) => `${t.count} long tasks, max ${ms(t.max)}, to
 // ---------------------------------------------------------------- page helpers
 
 const now = (page: Page) => page.evaluate(() => performance.now())
-
-/** Presses `key` and returns key → paint in ms (see pageProbe.ts). */
-async function timedKey(
-  page: Page,
-  key: string,
-  root: string,
-  options: { attributes?: boolean; ignore?: string } = {},
-): Promise<number> {
-  await page.evaluate(([r, o]) => (window as unknown as { __probe: Probe }).__probe.armKey(r, o), [
-    root,
-    options,
-  ] as const)
-  await page.keyboard.press(key)
-  return page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.keyResult())
-}
-
-async function typeTimed(page: Page, text: string, root: string, ignore?: string) {
-  const times: number[] = []
-  for (const char of text) times.push(await timedKey(page, char, root, { ignore }))
-  return times
-}
 
 const keysText = (times: number[]) => {
   const unchanged = times.filter((time) => !Number.isFinite(time)).length
