@@ -1,9 +1,10 @@
 // BEHAVIOUR: the popup's rows in the DOM are those in view (and a few beyond), not all of
 // them: laying out and rendering 50 two-line rows on each keystroke was most of a key's
 // frame at 100k resources. The rows stay in the document's flow (a spacer before and
-// after stands in for the rows above and below), so the listbox keeps its own look and its height; the
-// highlighted row is always rendered, so `aria-activedescendant` names an element and
-// `scrollIntoView` can bring it into view. Without layout (tests, SSR) every row renders.
+// after stands in for the rows above and below), so the listbox keeps its own look and
+// height; the highlighted row is always rendered, so `aria-activedescendant` names an
+// element and `scrollIntoView` can bring it into view. Without layout (tests, SSR) every
+// row renders.
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { type CSSProperties, type RefObject, useRef } from 'react'
 
@@ -15,7 +16,7 @@ const OVERSCAN = 3
 export interface MentionWindow {
   /** The indices of the rows to render, in order (contiguous). */
   indices: number[]
-  /** For the listbox: its scroll element ref and the padding standing in for unrendered rows. */
+  /** For the listbox: its scroll element, and the heights of the rows not rendered. */
   listRef: RefObject<HTMLUListElement | null>
   listStyle: CSSProperties | undefined
   /** For each rendered row (which carries `data-index`): its real height replaces the estimate. */
@@ -33,7 +34,7 @@ export function useMentionWindow(count: number, activeIndex: number): MentionWin
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: OVERSCAN,
     // Contiguous, so the rows stay in flow: the range grows to reach the highlighted row
-    // (for one frame when the highlight wraps, until `scrollIntoView` moves the view).
+    // (for one frame when the highlight jumps, until `scrollIntoView` moves the view).
     rangeExtractor: (range) => {
       const indices = defaultRangeExtractor(range)
       const target = Math.min(active.current, range.count - 1)
