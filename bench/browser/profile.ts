@@ -31,6 +31,7 @@ const phase = arg('phase', 'load')
 const typedIn = arg('in', 'both')
 if (!['load', 'views', 'keys'].includes(phase))
   throw new Error(`--phase=${phase}: load, views or keys`)
+if (!['both', 'side', 'popup'].includes(typedIn)) throw new Error(`--in=${typedIn}: side or popup`)
 
 const SIDE = 'aside[aria-label="Resource picker and preview"]'
 const INPUT = `${SIDE} [aria-label="Search resources"]`
@@ -236,9 +237,8 @@ function printTrace(events: TraceEvent[]): void {
 
 /** The query typed in the side search, then in the composer's @ popup. */
 async function typeQueries(page: Page): Promise<void> {
-  const times = async (root: string, ignore: string) => {
-    return (await typeTimed(page, query, root, ignore)).map((time) => time.toFixed(0)).join(', ')
-  }
+  const times = async (root: string, ignore: string) =>
+    (await typeTimed(page, query, root, ignore)).map((time) => time.toFixed(0)).join(', ')
   if (typedIn !== 'popup') {
     await page.click(INPUT)
     console.log(`side search "${query}": ${await times(SIDE, LIVE)} ms`)
