@@ -38,6 +38,7 @@ export class SearchSegment<T extends SearchableItem> {
     if (this.state.scope !== scope) {
       this.state.scope = scope
       this.state.labels = undefined
+      this.state.others = undefined
     }
     if (scope === undefined) {
       this.candidates.only = null
