@@ -58,6 +58,7 @@ export function useMentionTrigger(options: UseMentionTriggerOptions): MentionTri
   const [focused, setFocused] = useState(false)
   const [dismissed, setDismissed] = useState(false)
   const [trigger, setTrigger] = useState<TriggerState | null>(null)
+  const stateRef = useRef<TriggerState | null>(null)
   const [endedSession, setEndedSession] = useState<number | null>(null)
 
   const sync = useCallback(() => {
@@ -73,16 +74,20 @@ export function useMentionTrigger(options: UseMentionTriggerOptions): MentionTri
       match !== null &&
       previous.draft === match.draft &&
       (match.draft !== null || (previous.node === match.node && previous.start === match.start))
-    setTrigger((prev) =>
-      match
-        ? {
-            query: match.query,
-            inDraft: match.draft !== null,
-            session: same && prev ? prev.session : ++sessions.current,
-            version: (prev?.version ?? 0) + 1,
-          }
-        : null,
-    )
+    // Compared outside React: an unchanged state is not even set (the `selectionchange`
+    // after each input, a click at the caret), so nothing renders or measures again.
+    const prev = stateRef.current
+    const inDraft = match?.draft != null
+    if (match && same && prev && prev.query === match.query && prev.inDraft === inDraft) return
+    if (!match && !prev) return
+    const next = match && {
+      query: match.query,
+      inDraft,
+      session: same && prev ? prev.session : ++sessions.current,
+      version: (prev?.version ?? 0) + 1,
+    }
+    stateRef.current = next
+    setTrigger(next)
   }, [editorRef])
 
   // The caret moves without input events too (clicks, arrows when closed).

@@ -65,4 +65,34 @@ describe('useMentionTrigger', () => {
     expect(result.current.trigger?.query).toBe('doc')
     expect(calls.length).toBeGreaterThan(0)
   })
+
+  it('keeps the same state when the selection changes but the @query does not', () => {
+    const { node, editorRef } = editorWith('@doc')
+    let renders = 0
+    const { result } = renderHook(() => {
+      renders++
+      return useMentionTrigger({ editorRef })
+    })
+    act(() => result.current.onFocusChange(true))
+    act(() => {
+      caret(node, 4)
+      document.dispatchEvent(new Event('selectionchange'))
+    })
+    const trigger = result.current.trigger
+    expect(trigger).toMatchObject({ query: 'doc' })
+    const rendersBefore = renders
+    // The `selectionchange` that follows each input: the caret is where it was.
+    act(() => {
+      caret(node, 4)
+      document.dispatchEvent(new Event('selectionchange'))
+    })
+    expect(result.current.trigger).toBe(trigger)
+    expect(renders).toBe(rendersBefore)
+    act(() => {
+      caret(node, 3)
+      document.dispatchEvent(new Event('selectionchange'))
+    })
+    expect(result.current.trigger).toMatchObject({ query: 'do', session: trigger?.session })
+    expect(result.current.trigger?.version).toBeGreaterThan(trigger?.version ?? 0)
+  })
 })
