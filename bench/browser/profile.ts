@@ -9,8 +9,9 @@
 // - `keys`: after the whole list has loaded, `--query` is typed in the side search and then
 //   in the @ popup (`--in=side` or `--in=popup`: only there), each key timed key → paint;
 //   only that is profiled.
+// `--trace` prints the trace's self time by thread; `--trace-out=FILE` also saves it.
 // `--servers=N` serves N demo servers of `--count` resources each (as the 20×10k run does).
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDemoHttpServer } from '@resource-kit/demo-server/node'
@@ -29,6 +30,8 @@ const servers = Number(arg('servers', '1'))
 const phase = arg('phase', 'load')
 /** `--in=side` or `--in=popup`: the keys phase types in that picker only. */
 const typedIn = arg('in', 'both')
+/** `--trace-out=FILE`: also write the Chromium trace there (open it in DevTools' Performance). */
+const traceOut = arg('trace-out', '')
 if (!['load', 'views', 'keys'].includes(phase))
   throw new Error(`--phase=${phase}: load, views or keys`)
 if (!['both', 'side', 'popup'].includes(typedIn)) throw new Error(`--in=${typedIn}: side or popup`)
@@ -311,7 +314,7 @@ try {
     await page.waitForSelector(INPUT, { timeout: 120_000 })
     console.log(`listed ${await waitForWholeList(page)} before switching`)
     from = await page.evaluate(() => performance.now())
-    const tracing = process.argv.includes('--trace')
+    const tracing = process.argv.includes('--trace') || traceOut !== ''
     if (tracing)
       await browser.startTracing(page, {
         categories: [
@@ -328,6 +331,7 @@ try {
     )
     if (tracing) {
       const buffer = await browser.stopTracing()
+      if (traceOut) await writeFile(traceOut, buffer)
       printTrace((JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents)
     }
     printTop(profile, phase === 'keys' ? 'typing' : 'switching views and pressing arrows')
