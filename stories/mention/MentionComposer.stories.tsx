@@ -180,6 +180,51 @@ export const ScopedToServer: S = {
   },
 }
 
+/** The last `@` typed in `input`: its box on screen. */
+function lastAtRect(input: HTMLElement): DOMRect {
+  const walker = input.ownerDocument.createTreeWalker(input, NodeFilter.SHOW_TEXT)
+  let found: { node: Text; at: number } | null = null
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = (node as Text).data.lastIndexOf('@')
+    if (at >= 0) found = { node: node as Text, at }
+  }
+  if (!found) throw new Error('no @ in the composer')
+  const range = input.ownerDocument.createRange()
+  range.setStart(found.node, found.at)
+  range.setEnd(found.node, found.at + 1)
+  return range.getBoundingClientRect()
+}
+
+/** The popup sits at the `@` while the query is typed, also once the query wraps to the next line. */
+export const FollowsTheAt: S = {
+  play: async ({ canvasElement }) => {
+    const { input, body } = await ready(canvasElement)
+    const caretRight = () =>
+      input.ownerDocument.getSelection()?.getRangeAt(0).getClientRects()[0]?.right ?? 0
+    // Words up to a little before the end of the first line: the query will not fit there.
+    while (caretRight() < input.getBoundingClientRect().right - 48) await userEvent.keyboard('word ')
+    const firstLine = caretRight() > 0 ? input.getBoundingClientRect().top : 0
+    await userEvent.keyboard('@')
+    const popup = await body.findByRole('region', { name: 'Mention suggestions' })
+    for (const char of 'readmes') {
+      await userEvent.keyboard(char)
+      await waitFor(() => {
+        const at = lastAtRect(input)
+        const box = popup.getBoundingClientRect()
+        // Above the `@` (6 px apart), or below it when there is no room above; never right of it.
+        const gap = box.bottom <= at.top + 1 ? at.top - box.bottom : box.top - at.bottom
+        expect(gap).toBeGreaterThan(4)
+        expect(gap).toBeLessThan(8)
+        expect(box.left).toBeLessThanOrEqual(at.left + 1)
+      })
+    }
+    const at = lastAtRect(input)
+    // The query did wrap: the `@` starts the second line, and the popup starts with it.
+    await expect(at.top).toBeGreaterThan(firstLine + at.height / 2)
+    await expect(Math.abs(popup.getBoundingClientRect().left - at.left)).toBeLessThan(2)
+  },
+}
+
 /** A server that cannot be reached: its error shows under the results, the others work. */
 export const ServerErrors: S = {
   args: { servers: [demo, { id: 'offline', kind: 'unreachable' }] },

@@ -10,7 +10,7 @@ import {
   size,
   useFloating,
 } from '@floating-ui/react'
-import { type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
+import { memo, type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
 import { formatCount } from '../collection/formatCount.ts'
 import { mimeIcon } from '../collection/mimeIcon.ts'
 import { statusText } from '../picker/buildSourceRows.ts'
@@ -132,10 +132,17 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
         anchor.current.anchorRect() ?? contextElement?.getBoundingClientRect() ?? new DOMRect(),
     })
   }, [refs])
-  // The caret moved (typing, a chosen value): measure again.
+  // The caret moved (typing, a chosen value): place the popup again if its anchor moved.
+  // Most keys leave the `@` where it was; a resize of the editor or the popup is
+  // autoUpdate's. Placing costs three overflow checks of every clipping ancestor.
   const { caretVersion } = api
+  const placedAt = useRef<string | null>(null)
   useLayoutEffect(() => {
     void caretVersion
+    const rect = anchor.current.anchorRect()
+    const at = rect ? `${rect.left},${rect.top},${rect.height}` : null
+    if (at !== null && at === placedAt.current) return
+    placedAt.current = at
     update()
   }, [caretVersion, update])
 
@@ -243,7 +250,8 @@ function countText(api: MentionComposerApi): string {
   return `${formatCount(api.total)} ${api.total === 1 ? 'match' : 'matches'}`
 }
 
-function OptionContent({ option }: { option: MentionOption }) {
+/** Memoized: a keystroke renders the popup before its hits arrive, with the same options. */
+const OptionContent = memo(function OptionContent({ option }: { option: MentionOption }) {
   const badge =
     option.kind === 'template' ? 'Template' : option.kind === 'value' ? '' : kindOf(option)
   return (
@@ -271,7 +279,7 @@ function OptionContent({ option }: { option: MentionOption }) {
       )}
     </>
   )
-}
+})
 
 function kindOf(option: Extract<MentionOption, { kind: 'resource' }>): string {
   const mime = option.resource.mimeType ?? ''
