@@ -199,11 +199,11 @@ function lastAtRect(input: HTMLElement): DOMRect {
 export const FollowsTheAt: S = {
   play: async ({ canvasElement }) => {
     const { input, body } = await ready(canvasElement)
-    const caretRight = () =>
-      input.ownerDocument.getSelection()?.getRangeAt(0).getClientRects()[0]?.right ?? 0
+    const caret = () => input.ownerDocument.getSelection()?.getRangeAt(0).getClientRects()[0]
     // Words up to a little before the end of the first line: the query will not fit there.
-    while (caretRight() < input.getBoundingClientRect().right - 48) await userEvent.keyboard('word ')
-    const firstLine = caretRight() > 0 ? input.getBoundingClientRect().top : 0
+    const end = input.getBoundingClientRect().right - 48
+    while ((caret()?.right ?? 0) < end) await userEvent.keyboard('word ')
+    const firstLine = caret()?.top ?? 0
     await userEvent.keyboard('@')
     const popup = await body.findByRole('region', { name: 'Mention suggestions' })
     for (const char of 'readmes') {
