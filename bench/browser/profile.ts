@@ -9,7 +9,8 @@
 // - `keys`: after the whole list has loaded, `--query` is typed in the side search and then
 //   in the @ popup (`--in=side` or `--in=popup`: only there), each key timed key → paint;
 //   only that is profiled.
-// `--trace` prints the trace's self time by thread; `--trace-out=FILE` also saves it.
+// `--trace` prints the trace's self time by thread; `--trace-out=FILE` also saves it, and
+// `--profile-out=FILE` the CPU profile of the phase (views and keys).
 // `--servers=N` serves N demo servers of `--count` resources each (as the 20×10k run does).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -32,6 +33,8 @@ const phase = arg('phase', 'load')
 const typedIn = arg('in', 'both')
 /** `--trace-out=FILE`: also write the Chromium trace there (open it in DevTools' Performance). */
 const traceOut = arg('trace-out', '')
+/** `--profile-out=FILE`: also write the CPU profile there (a `.cpuprofile`, same clock as the trace). */
+const profileOut = arg('profile-out', '')
 if (!['load', 'views', 'keys'].includes(phase))
   throw new Error(`--phase=${phase}: load, views or keys`)
 if (!['both', 'side', 'popup'].includes(typedIn)) throw new Error(`--in=${typedIn}: side or popup`)
@@ -334,6 +337,7 @@ try {
       if (traceOut) await writeFile(traceOut, buffer)
       printTrace((JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents)
     }
+    if (profileOut) await writeFile(profileOut, JSON.stringify(profile))
     printTop(profile, phase === 'keys' ? 'typing' : 'switching views and pressing arrows')
   }
   const tasks = (
