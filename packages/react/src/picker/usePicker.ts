@@ -332,10 +332,11 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     () => countResources(options.sources, hideAssistantOnly),
     [options.sources, hideAssistantOnly],
   )
-  // A first screen of hits is not the count to speak: the rest of them is on its way.
+  // A first screen of hits is not the count to speak: the rest of them is on its way. No
+  // server yet is a host still starting, not "0 resources".
   const announcement = useLiveAnnouncement(
     liveMessage(query, resultCount, loadedCount),
-    isLoadingSources(options.sources) || searchPartial,
+    options.sources.length === 0 || isLoadingSources(options.sources) || searchPartial,
   )
 
   const handleKeyDown = (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {

@@ -130,6 +130,25 @@ describe('ResourcePicker', () => {
     expect(count()).toBe(before - 1)
   })
 
+  it('says no count while there is no server yet (a host still starting), then the settled one', async () => {
+    const client = createFakeClient([])
+    render(
+      <ResourceKitProvider client={client}>
+        <ResourcePicker initialRect={{ width: 400, height: 600 }} defaultView="list" />
+      </ResourceKitProvider>,
+    )
+    const status = screen.getByRole('status')
+    await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS + 200))
+    expect(status.textContent).toBe('')
+    act(() =>
+      client.setServer('repo', {
+        snapshot: readySnapshot('repo', 'Repo'),
+        pages: [makeResources(3)],
+      }),
+    )
+    await vi.waitFor(() => expect(status.textContent).toBe('3 resources'), { timeout: 5000 })
+  })
+
   it('speaks the count of a query once all its hits are in, not the first screen', async () => {
     const started = renderWithWorker(makeResources(150))
     const user = userEvent.setup()
