@@ -32,14 +32,40 @@ export function typoAnchors(query: string): string[] {
   return [...anchors]
 }
 
-/** Reusable rows for `typoDistance`. */
+/**
+ * Reusable buffers for `typoDistance`: three rows of the table, the query's and the
+ * text's character codes. The table is filled from typed arrays only, so its loop stays
+ * one piece of optimized code whatever string representation a segment's text has (a
+ * one-byte and a two-byte text through the same `charCodeAt` loop cost V8 a deoptimization
+ * each time it met the other, during a user's first typo at 100,000 items).
+ */
 export class TypoScratch {
-  rows: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)]
+  older = new Int32Array(0)
+  previous = new Int32Array(0)
+  current = new Int32Array(0)
+  queryCodes = new Int32Array(0)
+  textCodes = new Int32Array(0)
+  #query = ''
 
-  ensure(width: number): Int32Array[] {
-    if (this.rows[0]!.length < width) this.rows = this.rows.map(() => new Int32Array(width * 2))
-    return this.rows
+  ensure(width: number): void {
+    if (this.older.length >= width) return
+    this.older = new Int32Array(width * 2)
+    this.previous = new Int32Array(width * 2)
+    this.current = new Int32Array(width * 2)
+    this.textCodes = new Int32Array(width * 2)
   }
+
+  /** `query`'s character codes in `queryCodes` (kept while the query stays the same). */
+  setQuery(query: string): void {
+    if (query === this.#query && this.queryCodes.length >= query.length) return
+    this.#query = query
+    if (this.queryCodes.length < query.length) this.queryCodes = new Int32Array(query.length * 2)
+    copyCodes(query, 0, query.length, this.queryCodes)
+  }
+}
+
+function copyCodes(text: string, from: number, count: number, into: Int32Array): void {
+  for (let i = 0; i < count; i++) into[i] = text.charCodeAt(from + i)
 }
 
 /**
@@ -57,33 +83,37 @@ export function typoDistance(
   const m = query.length
   const n = Math.min(end - position, m + maxEdits)
   if (n < m - maxEdits) return maxEdits + 1
-  let [older, previous, current] = scratch.ensure(n + 1) as [Int32Array, Int32Array, Int32Array]
+  scratch.ensure(n + 1)
+  scratch.setQuery(query)
+  const q = scratch.queryCodes
+  const t = scratch.textCodes
+  copyCodes(text, position, n, t)
+  let older = scratch.older
+  let previous = scratch.previous
+  let current = scratch.current
   for (let j = 0; j <= n; j++) previous[j] = j
   for (let i = 1; i <= m; i++) {
-    const q = query.charCodeAt(i - 1)
+    const qi = q[i - 1]!
     current[0] = i
     let rowBest = i
     for (let j = 1; j <= n; j++) {
-      const t = text.charCodeAt(position + j - 1)
-      let best = previous[j - 1]! + (q === t ? 0 : 1)
+      const tj = t[j - 1]!
+      let best = previous[j - 1]! + (qi === tj ? 0 : 1)
       const remove = previous[j]! + 1
       if (remove < best) best = remove
       const insert = current[j - 1]! + 1
       if (insert < best) best = insert
-      if (
-        i > 1 &&
-        j > 1 &&
-        q === text.charCodeAt(position + j - 2) &&
-        query.charCodeAt(i - 2) === t &&
-        older[j - 2]! + 1 < best
-      ) {
+      if (i > 1 && j > 1 && qi === t[j - 2]! && q[i - 2]! === tj && older[j - 2]! + 1 < best) {
         best = older[j - 2]! + 1
       }
       current[j] = best
       if (best < rowBest) rowBest = best
     }
     if (rowBest > maxEdits) return maxEdits + 1
-    ;[older, previous, current] = [previous, current, older]
+    const done = older
+    older = previous
+    previous = current
+    current = done
   }
   let best = maxEdits + 1
   for (let j = Math.max(0, m - maxEdits); j <= n; j++) if (previous[j]! < best) best = previous[j]!

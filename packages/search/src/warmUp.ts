@@ -22,19 +22,27 @@ export const WARM_UP_QUIET_MS = 500
 /** The start of a name the queries are made from (they use its first six letters). */
 const MAX_NAME_READ = 64
 
-/** Throwaway queries made from one indexed name: prefixes, a typo, initials. */
+/** Throwaway queries made from one indexed name: prefixes, two typos, initials. */
 export function warmUpQueries(name: string): string[] {
   const word = name.toLowerCase().replace(/[^a-z0-9]/g, '')
   if (word.length < 3) return []
   const prefixes = Array.from({ length: Math.min(word.length, 6) }, (_, i) => word.slice(0, i + 1))
   // Two letters swapped: the typo stage.
   const typo = word.length >= 5 ? `${word[0]}${word[2]}${word[1]}${word.slice(3, 6)}` : undefined
+  // A wrong fifth letter: nothing contains it, so the typo stage checks every word that
+  // starts like it, as a user's first typo does (then abbreviations, URIs, descriptions).
+  const wrong = word.length >= 5 ? `${word.slice(0, 4)}${word[4] === 'q' ? 'x' : 'q'}` : undefined
   const initials = name
     .split(/[^A-Za-z0-9]+|(?=[A-Z])/)
     .filter((part) => part.length > 0)
     .map((part) => part[0]?.toLowerCase())
     .join('')
-  return [...prefixes, ...(typo ? [typo] : []), ...(initials.length >= 2 ? [initials] : [])]
+  return [
+    ...prefixes,
+    ...(typo ? [typo] : []),
+    ...(wrong ? [wrong] : []),
+    ...(initials.length >= 2 ? [initials] : []),
+  ]
 }
 
 export interface WarmUpOptions {

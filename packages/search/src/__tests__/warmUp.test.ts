@@ -36,7 +36,7 @@ const page = [{ name: 'auth-unread.md' }]
 const perWarming = warmUpQueries('auth-unread.md').length * WARM_UP_ROUNDS
 
 describe('warmUpQueries', () => {
-  it('makes prefixes, a typo and initials from a name', () => {
+  it('makes prefixes, two typos and initials from a name', () => {
     expect(warmUpQueries('auth-unread.md')).toEqual([
       'a',
       'au',
@@ -45,6 +45,8 @@ describe('warmUpQueries', () => {
       'authu',
       'authun',
       'atuhun',
+      // A wrong fifth letter: the typo stage over every word starting with "auth".
+      'authq',
       'aum',
     ])
     expect(warmUpQueries('x')).toEqual([])
