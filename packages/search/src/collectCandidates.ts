@@ -100,17 +100,16 @@ export function collectStage(
     case 4: {
       if (query.length < 2) return
       const cheapBase = (field: number) => (field === DESCRIPTION ? 128 : 0)
-      state.others = substrings(corpus, [URI, DESCRIPTION], query, state.others, (field) => {
-        return (item, offset, scattered) =>
-          set.add(
-            item,
-            scattered ? Tier.scattered : Tier.other,
-            cheapBase(field) + (offset >> 1),
-            field,
-            offset,
-            query.length,
-          )
-      })
+      const report = (field: number) => (item: number, offset: number, scattered: boolean) =>
+        set.add(
+          item,
+          scattered ? Tier.scattered : Tier.other,
+          cheapBase(field) + (offset >> 1),
+          field,
+          offset,
+          query.length,
+        )
+      state.others = substrings(corpus, [URI, DESCRIPTION], query, state.others, report)
       return
     }
   }

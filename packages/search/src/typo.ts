@@ -57,7 +57,7 @@ export class TypoScratch {
 
   /** `query`'s character codes in `queryCodes` (kept while the query stays the same). */
   setQuery(query: string): void {
-    if (query === this.#query && this.queryCodes.length >= query.length) return
+    if (query === this.#query) return
     this.#query = query
     if (this.queryCodes.length < query.length) this.queryCodes = new Int32Array(query.length * 2)
     copyCodes(query, 0, query.length, this.queryCodes)
