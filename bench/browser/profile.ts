@@ -9,8 +9,10 @@
 // - `keys`: after the whole list has loaded, `--query` is typed in the side search and then
 //   in the @ popup (`--in=side` or `--in=popup`: only there), each key timed key → paint;
 //   only that is profiled.
-// `--trace` prints the trace's self time by thread; `--trace-out=FILE` also saves it, and
-// `--profile-out=FILE` the CPU profile of the phase (views and keys).
+// `--trace` prints the trace's self time by thread; `--trace-out=FILE` also saves it
+// (`--trace-samples` adds every thread's CPU samples, the worker's too), and
+// `--profile-out=FILE` the page's CPU profile of the phase. `load` also prints how the
+// walk's pages arrived (the first pass's resources per second, the gaps between replies).
 // `--servers=N` serves N demo servers of `--count` resources each (as the 20×10k run does).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -19,7 +21,7 @@ import { startDemoHttpServer } from '@resource-kit/demo-server/node'
 import { type CDPSession, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
 import { serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
-import { installProbe, type Probe } from './pageProbe.ts'
+import { installProbe, type Probe, type ProbeListPage } from './pageProbe.ts'
 import { timedKey, typeTimed } from './timedKeys.ts'
 
 const arg = (name: string, fallback: string) =>
@@ -115,6 +117,38 @@ function printCallers(profile: Profile, self: Map<number, number>, name: string)
   console.log(`callers of ${name}:`)
   for (const [stack, time] of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 8))
     console.log(`${time.toFixed(0).padStart(7)} ms  ${stack}`)
+}
+
+/** The median of `values` in ms, as printed. */
+function median(values: readonly number[]): string {
+  return ([...values].sort((a, b) => a - b)[values.length >> 1] ?? Number.NaN).toFixed(1)
+}
+
+/**
+ * How the walk's pages arrived (`load`): the first pass over every server (resources per
+ * second) and the gaps between consecutive `resources/list` replies. A walk that waits
+ * between pages (idle periods, a busy main thread) shows gaps beside the wire's round trip.
+ */
+function printPageGaps(pages: readonly ProbeListPage[]): void {
+  const gaps = pages.slice(1).map((p, i) => p.at - pages[i]!.at)
+  let received = 0
+  const end = pages.findIndex((p) => {
+    received += p.count
+    return received >= count * servers
+  })
+  if (end > 0) {
+    const ms = pages[end]!.at - pages[0]!.at
+    console.log(
+      `first pass: ${received} resources in ${(ms / 1000).toFixed(1)} s ` +
+        `(${((received / ms) * 1000).toFixed(0)}/s), gap p50 ${median(gaps.slice(0, end))} ms`,
+    )
+  } else console.log(`first pass: not over (${received} of ${count * servers} resources)`)
+  const long = gaps.filter((g) => g > 50)
+  const seconds = (ms: number) => (ms / 1000).toFixed(1)
+  console.log(
+    `pages: ${pages.length} in ${seconds(gaps.reduce((n, g) => n + g, 0))} s; gap p50 ${median(gaps)} ms; ` +
+      `${long.length} gaps over 50 ms (${seconds(long.reduce((n, g) => n + g, 0))} s)`,
+  )
 }
 
 /** Waits until the walk reached its last page (or brought nothing new for 6 s). */
@@ -302,7 +336,29 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
   let from = 0
   let profile: Profile
+  const tracing = process.argv.includes('--trace') || traceOut !== ''
+  const startTracing = () =>
+    browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'v8.execute',
+        'blink',
+        'loading',
+        // The worker's own CPU samples (`--trace-samples`): a CPU profile sees the page only.
+        ...(process.argv.includes('--trace-samples')
+          ? ['disabled-by-default-v8.cpu_profiler']
+          : []),
+      ],
+    })
+  const stopTracing = async () => {
+    const buffer = await browser.stopTracing()
+    if (traceOut) await writeFile(traceOut, buffer)
+    printTrace((JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents)
+  }
   if (phase === 'load') {
+    if (tracing) await startTracing()
     profile = await profiled(cdp, async () => {
       await page.goto(app.url)
       await page.waitForSelector(INPUT, { timeout: 120_000 })
@@ -311,32 +367,22 @@ try {
       for (const char of query) await page.keyboard.press(char)
       await page.waitForTimeout((seconds * 1000) / 2)
     })
+    if (tracing) await stopTracing()
+    if (profileOut) await writeFile(profileOut, JSON.stringify(profile))
     printTop(profile, `over ${seconds} s`)
+    printPageGaps(
+      await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.pages),
+    )
   } else {
     await page.goto(app.url)
     await page.waitForSelector(INPUT, { timeout: 120_000 })
     console.log(`listed ${await waitForWholeList(page)} before switching`)
     from = await page.evaluate(() => performance.now())
-    const tracing = process.argv.includes('--trace') || traceOut !== ''
-    if (tracing)
-      await browser.startTracing(page, {
-        categories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'toplevel',
-          'v8.execute',
-          'blink',
-          'loading',
-        ],
-      })
+    if (tracing) await startTracing()
     profile = await profiled(cdp, () =>
       phase === 'keys' ? typeQueries(page) : switchAndArrow(page),
     )
-    if (tracing) {
-      const buffer = await browser.stopTracing()
-      if (traceOut) await writeFile(traceOut, buffer)
-      printTrace((JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents)
-    }
+    if (tracing) await stopTracing()
     if (profileOut) await writeFile(profileOut, JSON.stringify(profile))
     printTop(profile, phase === 'keys' ? 'typing' : 'switching views and pressing arrows')
   }
