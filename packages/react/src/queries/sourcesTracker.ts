@@ -40,7 +40,9 @@ export interface SourcesTrackerOptions {
   watch?: boolean
   /**
    * While pages arrive, listeners hear at most once per this many ms (the first page and
-   * every status change at once): a walk of 1,000 pages is not 1,000 renders. @default 100
+   * every status change at once): a walk of 1,000 pages is not 1,000 renders. The interval
+   * grows with what is loaded, 1 ms per 10 resources up to 1 s (from 10,000): each publish
+   * renders the picker and runs a shown query again over everything loaded. @default 100
    */
   publishIntervalMs?: number
   /**
@@ -52,6 +54,15 @@ export interface SourcesTrackerOptions {
 
 /** Pages the background walk asks for per idle period: the client fetches them back to back. */
 const WALK_CHUNK = 10
+
+/**
+ * The publish interval grows by this much per loaded resource, up to MAX_PUBLISH_INTERVAL_MS.
+ * A publish is a render of the picker and a shown query run again over all that is loaded,
+ * on the thread that also handles the walk's replies: with one every 100 ms, the picker's
+ * walk of 100k took 20-22 s, with one per second 16-17 s (`bench:browser:profile`).
+ */
+const PUBLISH_MS_PER_RESOURCE = 0.1
+const MAX_PUBLISH_INTERVAL_MS = 1000
 
 /** A resource on one server. */
 export interface WatchedResource {
@@ -334,7 +345,7 @@ export class SourcesTracker {
       this.#cooling = setTimeout(() => {
         this.#cooling = undefined
         if (this.#pendingListChange) this.#listChanged()
-      }, this.#publishIntervalMs)
+      }, this.#publishInterval())
     }
     let changed = this.#snapshot.length !== this.#entries.size
     const next: PickerSource[] = []
@@ -346,6 +357,14 @@ export class SourcesTracker {
     if (!changed) return
     this.#snapshot = next
     for (const listener of this.#listeners) listener()
+  }
+
+  /** The wait after a publish: `publishIntervalMs`, longer the more is loaded. */
+  #publishInterval(): number {
+    let loaded = 0
+    for (const entry of this.#entries.values()) loaded += entry.list?.getSnapshot().loaded ?? 0
+    const grown = Math.min(MAX_PUBLISH_INTERVAL_MS, loaded * PUBLISH_MS_PER_RESOURCE)
+    return Math.max(this.#publishIntervalMs, grown)
   }
 
   #toSource(entry: Entry): PickerSource {

@@ -137,6 +137,51 @@ describe('SourcesTracker pacing', () => {
   })
 })
 
+describe('SourcesTracker publish interval', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('waits longer between publishes the more is loaded, and tells the walk’s end at once', async () => {
+    // 100 pages of 1,000, ten per idle period of 200 ms: 10,000 more every 200 ms.
+    const pages = Array.from({ length: 100 }, (_, i) => makeResources(1000, `x://p${i}/`))
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
+    const tracker = new SourcesTracker(client, {
+      whenIdle: () => new Promise<void>((resolve) => setTimeout(resolve, 200)),
+      publishIntervalMs: 100,
+    })
+    const published: { at: number; length: number }[] = []
+    tracker.subscribe(() => {
+      const length = tracker.getSnapshot()[0]?.resources.length ?? 0
+      // The server's first state (no pages yet) is a status change, told at once.
+      if (length > 0 && published.at(-1)?.length !== length)
+        published.push({ at: Date.now(), length })
+    })
+    const started = Date.now()
+    tracker.setServers(client.getServers())
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(tracker.getSnapshot()[0]).toMatchObject({ status: 'ready', hasMore: false })
+    const lengths = published.map((p) => p.length)
+    expect(lengths.at(-1)).toBe(100_000)
+    // The interval grows 1 ms per 10 resources, to 1 s from 10,000: the chunks that arrive
+    // meanwhile wait (an interval of 100 ms would publish each of them).
+    const times = published.map((p) => p.at - started)
+    for (let i = 1; i < published.length - 1; i++) {
+      const before = published[i - 1]!
+      expect(published[i]!.at - before.at).toBeGreaterThanOrEqual(
+        Math.min(1000, Math.max(100, before.length / 10)),
+      )
+    }
+    expect(published.length, `published ${lengths} at ${times}`).toBeLessThan(10)
+    // The last page is told at once, not after the interval.
+    expect(published.at(-1)!.at - published.at(-2)!.at).toBeLessThan(1000)
+    tracker.destroy()
+  })
+})
+
 describe('SourcesTracker lists', () => {
   it('shows only the new pass of a server removed and added again between updates (already walked)', async () => {
     const client = createFakeClient([
