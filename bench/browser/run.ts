@@ -15,6 +15,7 @@ import { build, defaultClientConditions } from 'vite'
 import { buildChat } from '../../apps/chat/scripts/buildChat.ts'
 import { serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
 import { installProbe, type Probe } from './pageProbe.ts'
+import { walkWire } from './peer/walkWire.ts'
 import { timedKey, typeTimed } from './timedKeys.ts'
 
 const smoke = process.argv.includes('--smoke')
@@ -146,6 +147,14 @@ async function nodeWalk(servers: DemoHttpServer[]) {
   } finally {
     await client.close()
   }
+}
+
+/** Bare fetch calls walking every server at once in Node (peer/walkWire.ts): items per second. */
+async function nodeWire(servers: DemoHttpServer[]) {
+  const started = performance.now()
+  const walked = await Promise.all(servers.map((server) => walkWire(server.url)))
+  const total = walked.reduce((sum, n) => sum + n, 0)
+  return { perSecond: (total / (performance.now() - started)) * 1000 }
 }
 
 // ---------------------------------------------------------------- the picker in the chat app
@@ -340,11 +349,16 @@ async function measurePeer(
   }
 }
 
-/** The client alone walking the servers in a page: items per second. */
-async function measureClientPeer(browser: Browser, url: string, servers: DemoHttpServer[]) {
+/** The client alone (`client`), or bare fetch calls (`wire`), walking the servers in a page: items per second. */
+async function measureWalkPeer(
+  browser: Browser,
+  url: string,
+  peer: 'client' | 'wire',
+  servers: DemoHttpServer[],
+) {
   const page = await openPage(
     browser,
-    `${url}?peer=client&servers=${servers.map((server) => encodeURIComponent(server.url)).join(',')}`,
+    `${url}?peer=${peer}&servers=${servers.map((server) => encodeURIComponent(server.url)).join(',')}`,
   )
   try {
     const report = await peerReport(page)
@@ -389,6 +403,7 @@ async function runScenario(
       })),
     }
     const node = await nodeWalk(servers)
+    const nodeFetch = await nodeWire(servers)
     await writeFile(path.join(dirs.peer, 'items.json'), JSON.stringify(node.items))
     // A query that exists: the first 7 letters of a name from the middle of the list.
     const name = node.items[Math.floor(node.items.length / 2)]!.name
@@ -408,7 +423,8 @@ async function runScenario(
     const fuse = await measurePeer(browser, peerSite.url, 'fuse', query)
     const ours = await measurePeer(browser, peerSite.url, 'ours', query)
     const cmdk = scenario.cmdk ? await measurePeer(browser, peerSite.url, 'cmdk', query) : undefined
-    const clientAlone = await measureClientPeer(browser, peerSite.url, servers)
+    const clientAlone = await measureWalkPeer(browser, peerSite.url, 'client', servers)
+    const wire = await measureWalkPeer(browser, peerSite.url, 'wire', servers)
 
     const line = (label: string, text: string) => console.log(`- ${label}: ${text}`)
     line('query typed', `"${query}"`)
@@ -421,7 +437,7 @@ async function runScenario(
     )
     line(
       'walk throughput',
-      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×); the client alone in a page ${clientAlone.perSecond.toFixed(0)}/s (Node/page ${ratio(node.perSecond, clientAlone.perSecond)})`,
+      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×); the client alone in a page ${clientAlone.perSecond.toFixed(0)}/s (Node/page ${ratio(node.perSecond, clientAlone.perSecond)}); bare fetch calls (no SDK) in a page ${wire.perSecond.toFixed(0)}/s, in Node ${nodeFetch.perSecond.toFixed(0)}/s (Node/page ${ratio(nodeFetch.perSecond, wire.perSecond)}; picker/bare page ${ratio(picker.perSecond, wire.perSecond)})`,
     )
     line('boot (page start → first rows)', tasksText(picker.boot))
     line(

@@ -2,14 +2,16 @@
 // (`/items.json`): `?peer=cmdk` renders a cmdk list of them (cmdk filters and sorts with its
 // own scorer), `?peer=fuse` searches them with fuse.js alone and renders the top 50,
 // `?peer=ours` does the same with @resource-kit/search; `?peer=client&servers=URL,URL`
-// walks the servers with the client alone, no picker (the browser's own floor for the
-// walk). `window.__peer` reports the timings the runner reads.
+// walks the servers with the client alone, no picker, and `?peer=wire&servers=…` with bare
+// `fetch` calls, no SDK (the browser's own floor for a walk of sequential cursors).
+// `window.__peer` reports the timings the runner reads.
 import { createResourceClient } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { Command } from 'cmdk'
 import Fuse from 'fuse.js'
 import { StrictMode, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
+import { walkWire } from './walkWire.ts'
 
 interface Item {
   id: string
@@ -88,10 +90,20 @@ async function walkWithClient(urls: string[]) {
   await client.close()
 }
 
+async function walkWithFetch(urls: string[]) {
+  const started = performance.now()
+  const walked = await Promise.all(urls.map((url) => walkWire(url)))
+  report.walkMs = performance.now() - started
+  report.walked = walked.reduce((sum, n) => sum + n, 0)
+  report.allRows = performance.now()
+}
+
 async function main() {
   const params = new URLSearchParams(location.search)
   const peer = params.get('peer')
-  if (peer === 'client') return walkWithClient((params.get('servers') ?? '').split(','))
+  const servers = (params.get('servers') ?? '').split(',')
+  if (peer === 'client') return walkWithClient(servers)
+  if (peer === 'wire') return walkWithFetch(servers)
   const items = (await (await fetch('/items.json')).json()) as Item[]
   report.itemsLoaded = performance.now()
   if (peer === 'cmdk') {
