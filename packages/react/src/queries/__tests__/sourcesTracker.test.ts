@@ -135,15 +135,6 @@ describe('SourcesTracker pacing', () => {
     expect(seen).toEqual([0, 2, 80])
     tracker.destroy()
   })
-})
-
-describe('SourcesTracker publish interval', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
 
   it('waits longer between publishes the more is loaded, and tells the walk’s end at once', async () => {
     // 100 pages of 1,000, ten per idle period of 200 ms: 10,000 more every 200 ms.
