@@ -368,7 +368,6 @@ try {
       await page.waitForTimeout((seconds * 1000) / 2)
     })
     if (tracing) await stopTracing()
-    if (profileOut) await writeFile(profileOut, JSON.stringify(profile))
     printTop(profile, `over ${seconds} s`)
     printPageGaps(
       await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.pages),
@@ -383,9 +382,9 @@ try {
       phase === 'keys' ? typeQueries(page) : switchAndArrow(page),
     )
     if (tracing) await stopTracing()
-    if (profileOut) await writeFile(profileOut, JSON.stringify(profile))
     printTop(profile, phase === 'keys' ? 'typing' : 'switching views and pressing arrows')
   }
+  if (profileOut) await writeFile(profileOut, JSON.stringify(profile))
   const tasks = (
     await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.longTasks)
   ).filter((t) => t.start + t.duration > from)

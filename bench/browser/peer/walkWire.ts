@@ -1,5 +1,6 @@
 // A server's resource list walked with bare `fetch` calls, no SDK: the floor any client
 // pays for a walk of sequential cursors, run both in the peer page and in Node (run.ts).
+import { DEFAULT_MAX_PAGES } from '@resource-kit/client'
 
 /**
  * One server's list walked with bare `fetch`: the 2026-07-28 request the client sends (its
@@ -36,7 +37,7 @@ export async function walkWire(url: string): Promise<number> {
     if (!reply.result) throw new Error(`resources/list failed: ${JSON.stringify(reply)}`)
     walked += reply.result.resources.length
     cursor = reply.result.nextCursor
-    // The client's page cap (DEFAULT_MAX_PAGES), as the client peer stops there too.
-    if (cursor === undefined || id >= 1000) return walked
+    // The client's page cap, where the client peer stops too.
+    if (cursor === undefined || id >= DEFAULT_MAX_PAGES) return walked
   }
 }
