@@ -2,7 +2,8 @@
 // app spends its time (the CPU profile's top functions by self time, and the long tasks).
 // A tool for finding what blocks, not a benchmark: it prints no ratios and runs nothing else.
 // Phases (`--phase=`):
-// - `load` (default): one server's list loads and a query is typed, over `--seconds`;
+// - `load` (default): one server's list loads and a query is typed (`--type-after=MS` from
+//   the search's first showing, each key timed key → paint), over `--seconds`;
 // - `views`: after the whole list has loaded (the server's periodic `list_changed` is off),
 //   Tree ↔ List, arrow keys in both views and through the hits of `--query`, each timed
 //   key → paint; only that is profiled.
@@ -31,6 +32,8 @@ const seconds = Number(arg('seconds', '30'))
 const query = arg('query', 'config')
 const servers = Number(arg('servers', '1'))
 const phase = arg('phase', 'load')
+/** `--type-after=MS`: the load phase types `--query` this long after the search shows. */
+const typeAfterMs = Number(arg('type-after', String((seconds * 1000) / 2)))
 /** `--in=side` or `--in=popup`: the keys phase types in that picker only. */
 const typedIn = arg('in', 'both')
 /** `--trace-out=FILE`: also write the Chromium trace there (open it in DevTools' Performance). */
@@ -362,10 +365,13 @@ try {
     profile = await profiled(cdp, async () => {
       await page.goto(app.url)
       await page.waitForSelector(INPUT, { timeout: 120_000 })
-      await page.waitForTimeout((seconds * 1000) / 2)
+      await page.waitForTimeout(typeAfterMs)
       await page.click(INPUT)
-      for (const char of query) await page.keyboard.press(char)
-      await page.waitForTimeout((seconds * 1000) / 2)
+      const times = await typeTimed(page, query, SIDE, LIVE)
+      console.log(
+        `side search "${query}" while loading: ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+      )
+      await page.waitForTimeout(Math.max(0, seconds * 1000 - typeAfterMs))
     })
     if (tracing) await stopTracing()
     printTop(profile, `over ${seconds} s`)
