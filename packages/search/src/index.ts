@@ -8,7 +8,7 @@ export { createResourceSearch } from './resourceSearch.ts'
 export type { RemoteHit, SearchHostApi } from './searchHost.ts'
 export { exposeResourceSearch } from './searchHost.ts'
 export type { TimeSlicer, TimeSlicerOptions, TimeSlicingEnvironment } from './timeSlicing.ts'
-export { createTimeSlicer, createWhenInputQuiet } from './timeSlicing.ts'
+export { createTimeSlicer } from './timeSlicing.ts'
 export type {
   ResourceSearch,
   ResourceSearchOptions,

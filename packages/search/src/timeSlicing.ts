@@ -77,7 +77,7 @@ export function idlePeriod(): Promise<void> {
 
 /** Waits for an idle period that comes after the user has paused (see `inputQuiet.ts`). */
 export function createWhenIdle(
-  input: Pick<InputQuiet, 'quiet' | 'settled'>,
+  input: InputQuiet,
   waitForIdlePeriod: () => Promise<void> = idlePeriod,
 ): () => Promise<void> {
   return async () => {
@@ -87,18 +87,6 @@ export function createWhenIdle(
       await waitForIdlePeriod()
     } while (!input.quiet)
   }
-}
-
-/**
- * Waits until the user has paused, then for the next task, not for an idle period: for
- * background work whose own replies keep the thread from idling. Twenty servers' walks
- * replying at once left a background-priority task waiting long enough to cost their
- * walk 10-25% (`bench:browser:profile --servers=20 --count=10000 --phase=load`).
- */
-export function createWhenInputQuiet(
-  input: Pick<InputQuiet, 'quiet' | 'settled'>,
-): () => Promise<void> {
-  return createWhenIdle(input, defaultYieldToMain)
 }
 
 /** The page's idle wait: input quiet for INPUT_QUIET_MS, then an idle period. */

@@ -1,7 +1,7 @@
 // Per-server lists and template observers behind one subscribe/getSnapshot pair, so a
 // single hook can follow any number of servers. Each server's resources come from the
-// client's shared list pass (`client.resourceList`): the background walk asks it for ten
-// more pages whenever input is quiet and never re-asks a page the pass has, however stale.
+// client's shared list pass (`client.resourceList`): the background walk asks it for one
+// more page per idle period and never re-asks a page the pass has, however stale it gets.
 // One server failing only changes its own entry: the others' items stay. The same per-server
 // watch carries list_changed and `updated(uri)` for the resources it is asked to follow.
 import {
@@ -16,7 +16,6 @@ import {
 } from '@resource-kit/client'
 import {
   createTimeSlicer,
-  createWhenInputQuiet,
   type InputQuiet,
   sharedInputQuiet,
   type TimeSlicer,
@@ -33,8 +32,8 @@ export interface SourcesTrackerOptions {
   /** Pages walked automatically per batch, in the background. @default DEFAULT_MAX_PAGES (the client's cap, 1000) */
   maxPages?: number
   /**
-   * Resolves when the walk may ask for its next pages, so it never competes with typing.
-   * @default once no key, press or wheel came for 300 ms (`inputQuiet`), at the next task
+   * Resolves when the page is idle: the background walk asks for each next page then, so
+   * it never competes with typing. @default scheduler.postTask at background priority, else requestIdleCallback
    */
   whenIdle?: () => Promise<void>
   /** Watch `list_changed` on servers that support it. @default true */
@@ -53,7 +52,7 @@ export interface SourcesTrackerOptions {
   inputQuiet?: Pick<InputQuiet, 'quiet' | 'settled'>
 }
 
-/** Pages the background walk asks for per wait: the client fetches them back to back. */
+/** Pages the background walk asks for per idle period: the client fetches them back to back. */
 const WALK_CHUNK = 10
 
 /**
@@ -87,7 +86,7 @@ interface Entry {
   pageBudget: number
   /** A load-more asked for pages past the client's cap. */
   beyondCap: boolean
-  /** The background walk in progress (WALK_CHUNK pages per wait). */
+  /** The background walk in progress (one page per idle period). */
   walk?: AbortController
   disposed: boolean
   unsubscribe: (() => void)[]
@@ -121,12 +120,10 @@ export class SourcesTracker {
     this.#client = client
     this.#batchSize = options.batchSize ?? Number.POSITIVE_INFINITY
     this.#maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
-    this.#input = options.inputQuiet ?? sharedInputQuiet()
-    this.#slicer = createTimeSlicer({
-      whenIdle: options.whenIdle ?? createWhenInputQuiet(this.#input),
-    })
+    this.#slicer = createTimeSlicer(options.whenIdle ? { whenIdle: options.whenIdle } : {})
     this.#watch = options.watch ?? true
     this.#publishIntervalMs = options.publishIntervalMs ?? 100
+    this.#input = options.inputQuiet ?? sharedInputQuiet()
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -277,7 +274,7 @@ export class SourcesTracker {
     })
   }
 
-  /** One page now, then up to WALK_CHUNK more per wait (`whenIdle`), while the batch wants more. */
+  /** One page now, then up to WALK_CHUNK more per idle period, while the batch wants more. */
   async #walk(entry: Entry, list: ResourceList, signal: AbortSignal): Promise<void> {
     let before = list.getSnapshot()
     for (let first = true; ; first = false) {
@@ -490,7 +487,7 @@ function withStatus(
     return { ...base, status: 'error', error: list.error, hasMore, retry: actions.retry }
   }
   if (!hasData) return { ...base, status: 'loading' }
-  // A next page waiting for input to pause is loading too: the walk goes on.
+  // A next page waiting for an idle period is loading too: the walk goes on.
   const loadingMore = entry.walk !== undefined || list.loading
   const empty = base.resources.length === 0 && (base.templates?.length ?? 0) === 0 && !hasMore
   if (empty && templates.isPending) return { ...base, status: 'loading' }

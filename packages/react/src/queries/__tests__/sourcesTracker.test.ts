@@ -84,37 +84,6 @@ describe('SourcesTracker pacing', () => {
     tracker.destroy()
   })
 
-  it('walks on once input is quiet, even when no idle period ever comes', async () => {
-    // A page busy with twenty walks' replies: background-priority tasks never run.
-    const global = globalThis as { scheduler?: unknown; requestIdleCallback?: unknown }
-    const saved = { scheduler: global.scheduler, requestIdleCallback: global.requestIdleCallback }
-    global.scheduler = { postTask: () => new Promise(() => {}) }
-    global.requestIdleCallback = () => 0
-    try {
-      const pages = Array.from({ length: 30 }, (_, i) => makeResources(2, `x://p${i}/`))
-      const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
-      let pause = () => {}
-      const input = {
-        quiet: false,
-        settled: () =>
-          input.quiet ? Promise.resolve() : new Promise<void>((resolve) => (pause = resolve)),
-      }
-      const tracker = new SourcesTracker(client, { inputQuiet: input })
-      tracker.setServers(client.getServers())
-      await vi.advanceTimersByTimeAsync(1000)
-      // Someone is typing: the first page only.
-      expect(client.calls.list).toHaveLength(1)
-      input.quiet = true
-      pause()
-      await vi.advanceTimersByTimeAsync(1000)
-      expect(client.calls.list).toHaveLength(30)
-      expect(tracker.getSnapshot()[0]).toMatchObject({ hasMore: false })
-      tracker.destroy()
-    } finally {
-      Object.assign(global, saved)
-    }
-  })
-
   it('holds list changes while someone types, and tells them once they pause', async () => {
     const pages = Array.from({ length: 30 }, (_, i) => makeResources(2, `x://p${i}/`))
     const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
