@@ -43,6 +43,8 @@ const profileOut = arg('profile-out', '')
 if (!['load', 'views', 'keys'].includes(phase))
   throw new Error(`--phase=${phase}: load, views or keys`)
 if (!['both', 'side', 'popup'].includes(typedIn)) throw new Error(`--in=${typedIn}: side or popup`)
+if (!(typeAfterMs >= 0))
+  throw new Error(`--type-after=${arg('type-after', '')}: milliseconds, 0 or more`)
 
 const SIDE = 'aside[aria-label="Resource picker and preview"]'
 const INPUT = `${SIDE} [aria-label="Search resources"]`
