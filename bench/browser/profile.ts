@@ -23,6 +23,7 @@ import { type CDPSession, chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
 import { serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
 import { installProbe, type Probe, type ProbeListPage } from './pageProbe.ts'
+import { quantile } from './quantile.ts'
 import { timedKey, typeTimed } from './timedKeys.ts'
 
 const arg = (name: string, fallback: string) =>
@@ -126,7 +127,7 @@ function printCallers(profile: Profile, self: Map<number, number>, name: string)
 
 /** The median of `values` in ms, as printed. */
 function median(values: readonly number[]): string {
-  return ([...values].sort((a, b) => a - b)[values.length >> 1] ?? Number.NaN).toFixed(1)
+  return quantile(values, 0.5).toFixed(1)
 }
 
 /**

@@ -15,7 +15,8 @@ import { build, defaultClientConditions } from 'vite'
 import { buildChat } from '../../apps/chat/scripts/buildChat.ts'
 import { serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
 import { installProbe, type Probe } from './pageProbe.ts'
-import { walkWire } from './peer/walkWire.ts'
+import { walkAllWire } from './peer/walkWire.ts'
+import { quantile } from './quantile.ts'
 import { timedKey, typeTimed } from './timedKeys.ts'
 
 const smoke = process.argv.includes('--smoke')
@@ -53,11 +54,6 @@ const scenarios: Scenario[] = smoke
 
 // ---------------------------------------------------------------- statistics
 
-const quantile = (values: number[], q: number) => {
-  const finite = values.filter(Number.isFinite).sort((a, b) => a - b)
-  if (finite.length === 0) return Number.NaN
-  return finite[Math.min(finite.length - 1, Math.floor(q * finite.length))]!
-}
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'n/a')
 const ratio = (ours: number, peer: number) =>
   Number.isFinite(ours) && Number.isFinite(peer) && peer > 0
@@ -152,8 +148,7 @@ async function nodeWalk(servers: DemoHttpServer[]) {
 /** Bare fetch calls walking every server at once in Node (peer/walkWire.ts): items per second. */
 async function nodeWire(servers: DemoHttpServer[]) {
   const started = performance.now()
-  const walked = await Promise.all(servers.map((server) => walkWire(server.url)))
-  const total = walked.reduce((sum, n) => sum + n, 0)
+  const total = await walkAllWire(servers.map((server) => server.url))
   return { perSecond: (total / (performance.now() - started)) * 1000 }
 }
 
