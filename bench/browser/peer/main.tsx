@@ -11,7 +11,7 @@ import { Command } from 'cmdk'
 import Fuse from 'fuse.js'
 import { StrictMode, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
-import { walkWire } from './walkWire.ts'
+import { walkAllWire } from './walkWire.ts'
 
 interface Item {
   id: string
@@ -92,9 +92,8 @@ async function walkWithClient(urls: string[]) {
 
 async function walkWithFetch(urls: string[]) {
   const started = performance.now()
-  const walked = await Promise.all(urls.map((url) => walkWire(url)))
+  report.walked = await walkAllWire(urls)
   report.walkMs = performance.now() - started
-  report.walked = walked.reduce((sum, n) => sum + n, 0)
   report.allRows = performance.now()
 }
 

@@ -41,3 +41,9 @@ export async function walkWire(url: string): Promise<number> {
     if (cursor === undefined || id >= DEFAULT_MAX_PAGES) return walked
   }
 }
+
+/** Every server walked at once, as the picker walks them: the resources walked in all. */
+export async function walkAllWire(urls: readonly string[]): Promise<number> {
+  const walked = await Promise.all(urls.map((url) => walkWire(url)))
+  return walked.reduce((sum, n) => sum + n, 0)
+}
