@@ -344,11 +344,14 @@ async function measurePeer(
   }
 }
 
-/** The client alone (`client`), or bare fetch calls (`wire`), walking the servers in a page: items per second. */
+/**
+ * The client alone (`client`), or bare fetch calls (`wire`; `wire-worker`: in a Web Worker
+ * of the page), walking the servers in a page: items per second.
+ */
 async function measureWalkPeer(
   browser: Browser,
   url: string,
-  peer: 'client' | 'wire',
+  peer: 'client' | 'wire' | 'wire-worker',
   servers: DemoHttpServer[],
 ) {
   const page = await openPage(
@@ -420,6 +423,7 @@ async function runScenario(
     const cmdk = scenario.cmdk ? await measurePeer(browser, peerSite.url, 'cmdk', query) : undefined
     const clientAlone = await measureWalkPeer(browser, peerSite.url, 'client', servers)
     const wire = await measureWalkPeer(browser, peerSite.url, 'wire', servers)
+    const wireInWorker = await measureWalkPeer(browser, peerSite.url, 'wire-worker', servers)
 
     const line = (label: string, text: string) => console.log(`- ${label}: ${text}`)
     line('query typed', `"${query}"`)
@@ -432,7 +436,7 @@ async function runScenario(
     )
     line(
       'walk throughput',
-      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×); the client alone in a page ${clientAlone.perSecond.toFixed(0)}/s (Node/page ${ratio(node.perSecond, clientAlone.perSecond)}); bare fetch calls (no SDK) in a page ${wire.perSecond.toFixed(0)}/s, in Node ${nodeFetch.perSecond.toFixed(0)}/s (Node/page ${ratio(nodeFetch.perSecond, wire.perSecond)}; picker/bare page ${ratio(picker.perSecond, wire.perSecond)})`,
+      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×); the client alone in a page ${clientAlone.perSecond.toFixed(0)}/s (Node/page ${ratio(node.perSecond, clientAlone.perSecond)}); bare fetch calls (no SDK) in a page ${wire.perSecond.toFixed(0)}/s, in a worker of the page ${wireInWorker.perSecond.toFixed(0)}/s, in Node ${nodeFetch.perSecond.toFixed(0)}/s (Node/page ${ratio(nodeFetch.perSecond, wire.perSecond)}; picker/bare page ${ratio(picker.perSecond, wire.perSecond)})`,
     )
     line('boot (page start → first rows)', tasksText(picker.boot))
     line(

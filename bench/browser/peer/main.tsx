@@ -3,7 +3,8 @@
 // own scorer), `?peer=fuse` searches them with fuse.js alone and renders the top 50,
 // `?peer=ours` does the same with @resource-kit/search; `?peer=client&servers=URL,URL`
 // walks the servers with the client alone, no picker, and `?peer=wire&servers=…` with bare
-// `fetch` calls, no SDK (the browser's own floor for a walk of sequential cursors).
+// `fetch` calls, no SDK (the browser's own floor for a walk of sequential cursors);
+// `?peer=wire-worker&servers=…` makes those calls in a Web Worker.
 // `window.__peer` reports the timings the runner reads.
 import { createResourceClient } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
@@ -97,12 +98,25 @@ async function walkWithFetch(urls: string[]) {
   report.allRows = performance.now()
 }
 
+/** The same walk in a Web Worker (`wireWorker.ts`), timed there. */
+async function walkWithFetchInWorker(urls: string[]) {
+  const worker = new Worker(new URL('./wireWorker.ts', import.meta.url), { type: 'module' })
+  const done = new Promise<{ walked: number; walkMs: number }>((resolve) =>
+    worker.addEventListener('message', (event) => resolve(event.data), { once: true }),
+  )
+  worker.postMessage(urls)
+  Object.assign(report, await done)
+  report.allRows = performance.now()
+  worker.terminate()
+}
+
 async function main() {
   const params = new URLSearchParams(location.search)
   const peer = params.get('peer')
   const servers = (params.get('servers') ?? '').split(',')
   if (peer === 'client') return walkWithClient(servers)
   if (peer === 'wire') return walkWithFetch(servers)
+  if (peer === 'wire-worker') return walkWithFetchInWorker(servers)
   const items = (await (await fetch('/items.json')).json()) as Item[]
   report.itemsLoaded = performance.now()
   if (peer === 'cmdk') {
