@@ -436,7 +436,7 @@ async function runScenario(
     )
     line(
       'walk throughput',
-      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×); the client alone in a page ${clientAlone.perSecond.toFixed(0)}/s (Node/page ${ratio(node.perSecond, clientAlone.perSecond)}); bare fetch calls (no SDK) in a page ${wire.perSecond.toFixed(0)}/s, in a worker of the page ${wireInWorker.perSecond.toFixed(0)}/s, in Node ${nodeFetch.perSecond.toFixed(0)}/s (Node/page ${ratio(nodeFetch.perSecond, wire.perSecond)}; picker/bare page ${ratio(picker.perSecond, wire.perSecond)})`,
+      `browser ${picker.perSecond.toFixed(0)}/s, Node client ${node.perSecond.toFixed(0)}/s (${listedTotal} in ${ms(node.elapsed)}); Node/browser ${ratio(node.perSecond, picker.perSecond)} (target ≤ 1.5×); the client alone in a page ${clientAlone.perSecond.toFixed(0)}/s (Node/page ${ratio(node.perSecond, clientAlone.perSecond)}); bare fetch calls (no SDK) in a page ${wire.perSecond.toFixed(0)}/s, in a worker of the page ${wireInWorker.perSecond.toFixed(0)}/s (Node client/worker ${ratio(node.perSecond, wireInWorker.perSecond)}), in Node ${nodeFetch.perSecond.toFixed(0)}/s (Node/page ${ratio(nodeFetch.perSecond, wire.perSecond)}; picker/bare page ${ratio(picker.perSecond, wire.perSecond)})`,
     )
     line('boot (page start → first rows)', tasksText(picker.boot))
     line(

@@ -101,13 +101,15 @@ async function walkWithFetch(urls: string[]) {
 /** The same walk in a Web Worker (`wireWorker.ts`), timed there. */
 async function walkWithFetchInWorker(urls: string[]) {
   const worker = new Worker(new URL('./wireWorker.ts', import.meta.url), { type: 'module' })
-  const done = new Promise<{ walked: number; walkMs: number }>((resolve) =>
+  const done = new Promise<{ walked: number; walkMs: number } | { error: string }>((resolve) =>
     worker.addEventListener('message', (event) => resolve(event.data), { once: true }),
   )
   worker.postMessage(urls)
-  Object.assign(report, await done)
-  report.allRows = performance.now()
+  const walk = await done
   worker.terminate()
+  if ('error' in walk) throw new Error(`the walk in a worker failed: ${walk.error}`)
+  Object.assign(report, walk)
+  report.allRows = performance.now()
 }
 
 async function main() {

@@ -4,6 +4,10 @@ import { walkAllWire } from './walkWire.ts'
 
 addEventListener('message', async (event: MessageEvent<string[]>) => {
   const started = performance.now()
-  const walked = await walkAllWire(event.data)
-  postMessage({ walked, walkMs: performance.now() - started })
+  try {
+    const walked = await walkAllWire(event.data)
+    postMessage({ walked, walkMs: performance.now() - started })
+  } catch (error) {
+    postMessage({ error: String(error) })
+  }
 })
