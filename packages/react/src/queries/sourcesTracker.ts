@@ -1,7 +1,7 @@
 // Per-server lists and template observers behind one subscribe/getSnapshot pair, so a
 // single hook can follow any number of servers. Each server's resources come from the
-// client's shared list pass (`client.resourceList`): the background walk asks it for one
-// more page per idle period and never re-asks a page the pass has, however stale it gets.
+// client's shared list pass (`client.resourceList`): the background walk asks it for ten
+// more pages per idle period and never re-asks a page the pass has, however stale it gets.
 // One server failing only changes its own entry: the others' items stay. The same per-server
 // watch carries list_changed and `updated(uri)` for the resources it is asked to follow.
 import {
@@ -32,8 +32,10 @@ export interface SourcesTrackerOptions {
   /** Pages walked automatically per batch, in the background. @default DEFAULT_MAX_PAGES (the client's cap, 1000) */
   maxPages?: number
   /**
-   * Resolves when the page is idle: the background walk asks for each next page then, so
-   * it never competes with typing. @default scheduler.postTask at background priority, else requestIdleCallback
+   * Resolves when the page is idle: the background walk asks for its next pages then, so
+   * it never competes with typing. @default once no key, press or wheel came for 300 ms
+   * (the page's shared `inputQuiet`), then an idle period (scheduler.postTask at
+   * background priority, else requestIdleCallback)
    */
   whenIdle?: () => Promise<void>
   /** Watch `list_changed` on servers that support it. @default true */
@@ -86,7 +88,7 @@ interface Entry {
   pageBudget: number
   /** A load-more asked for pages past the client's cap. */
   beyondCap: boolean
-  /** The background walk in progress (one page per idle period). */
+  /** The background walk in progress (WALK_CHUNK pages per idle period). */
   walk?: AbortController
   disposed: boolean
   unsubscribe: (() => void)[]
