@@ -60,6 +60,8 @@ export function installProbe(): void {
               record.target instanceof Element ? record.target : record.target.parentElement
             if (ignore && target?.closest(ignore)) return false
             if (record.type !== 'attributes' || record.attributeName === null) return true
+            // The list says it waits for hits: not the hits.
+            if (record.attributeName === 'aria-busy') return false
             const old = before.get(record.target)?.get(record.attributeName)
             return old !== target?.getAttribute(record.attributeName)
           })

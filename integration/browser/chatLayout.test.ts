@@ -142,6 +142,8 @@ describe('chat layout', () => {
     })
     await tabTo(page, page.getByRole('combobox', { name: 'Search resources' }))
     await page.keyboard.type('application log')
+    // The arrows below move through this query's hits, not the rows of the one before.
+    await expect.poll(() => page.locator('.chat-picker [aria-busy]').count()).toBe(0)
     const highlighted = page.locator('.chat-picker [data-highlighted]')
     for (
       let i = 0;

@@ -97,7 +97,11 @@ export function insertPlainText(root: HTMLElement, text: string): void {
   if (!text) return
   const doc = root.ownerDocument
   // execCommand keeps the browser's undo history; it is still the only API that does.
-  if (doc.queryCommandSupported?.('insertText') && doc.execCommand('insertText', false, text)) {
+  if (
+    typeof doc.execCommand === 'function' &&
+    doc.queryCommandSupported?.('insertText') &&
+    doc.execCommand('insertText', false, text)
+  ) {
     root.dispatchEvent(new Event('input', { bubbles: true }))
     return
   }

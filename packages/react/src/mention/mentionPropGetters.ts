@@ -23,6 +23,8 @@ export interface MentionGetterContext {
   optionId: (index: number) => string
   options: readonly MentionOption[]
   activeIndex: number
+  /** The rows shown are an earlier query's: the current one's are on their way. */
+  rowsPending: boolean
   /** From the list navigation: the active option's id while the popup shows options. */
   activeDescendant: string | undefined
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
@@ -113,6 +115,7 @@ export function createMentionPropGetters(ctx: MentionGetterContext): MentionProp
       ...user,
       id: ctx.listboxId,
       role: 'listbox',
+      'aria-busy': ctx.rowsPending || undefined,
       // Keep focus (and the caret) in the editor while the pointer is on the list.
       onMouseDown: (e: MouseEvent<HTMLElement>) => {
         user.onMouseDown?.(e)

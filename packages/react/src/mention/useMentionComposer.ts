@@ -15,13 +15,14 @@ import type { SharedResourceSearch } from '../picker/sharedSearch.ts'
 import type { SearchWorkerFactory } from '../picker/useSourceSearch.ts'
 import { optionDomId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import { insertChip, insertChipAtCaret } from './composerEdits.ts'
+import { insertChip, insertChipAtCaret, insertPlainText } from './composerEdits.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
 import { resolveMentionKey } from './mentionKeyboard.ts'
 import type { MentionOption } from './mentionOptions.ts'
 import { createMentionPropGetters, type MentionPropGetters } from './mentionPropGetters.ts'
 import type { MentionRef, MentionSegment } from './mentionToken.ts'
 import type { ExpandTemplate, TemplateDraft } from './templateDraft.ts'
+import { type MentionKey, useHeldKeys } from './useHeldKeys.ts'
 import { type MentionDraftState, useMentionDraft } from './useMentionDraft.ts'
 import { useMentionEditor } from './useMentionEditor.ts'
 import { useMentionHighlight } from './useMentionHighlight.ts'
@@ -171,9 +172,10 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     (spaceWithoutMatch || caret.isEnded(trigger.session))
   const open = caret.focused && trigger !== null && !caret.dismissed && !ended
 
+  const listKey = `${mode} ${trigger?.session} ${draft?.index} ${variable} ${trigger?.query}`
   const highlight = useMentionHighlight({
     count: results.options.length,
-    listKey: `${mode} ${trigger?.session} ${draft?.index} ${trigger?.query}`,
+    listKey,
     open,
     optionId,
     editorRef,
@@ -220,11 +222,25 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     afterEdit()
   }
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+  // Enter (or Tab in a draft) typed before the query's own rows show waits for them; what
+  // is typed meanwhile follows it in order.
+  const heldKeys = useHeldKeys({
+    pending: results.rowsPending,
+    listKey: `${open} ${listKey}`, // closing the popup drops it
+    run: (key) => runKey(key),
+    insertText: (text) => {
+      const root = editorRef.current
+      if (!root) return
+      if (root.contains(root.ownerDocument.activeElement)) insertPlainText(root, text)
+      else root.append(text)
+      afterEdit()
+    },
+  })
+
+  /** Acts on a key; true when it was the composer's (its default is then prevented). */
+  const runKey = (key: MentionKey): boolean => {
     const action = resolveMentionKey({
-      key: event.key,
-      shiftKey: event.shiftKey,
-      isComposing: event.nativeEvent.isComposing,
+      ...key,
       open,
       count: results.options.length,
       activeIndex,
@@ -232,27 +248,44 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
       queryEmpty: (trigger?.query ?? '') === '',
       dismissed: trigger !== null && caret.dismissed,
     })
-    if (!action) return
-    event.preventDefault()
+    if (!action) return false
+    const choosing = action.type === 'choose' || (open && action.type === 'submit')
+    if (choosing && heldKeys.hold(key)) return true
+    if (action.type === 'move') heldKeys.moved()
     switch (action.type) {
       case 'move':
-        return setActiveIndex(action.index)
+        setActiveIndex(action.index)
+        break
       case 'choose':
-        return choose(action.index)
+        choose(action.index)
+        break
       case 'dismiss':
-        return caret.setDismissed(true)
+        caret.setDismissed(true)
+        break
       case 'reopen':
-        return caret.setDismissed(false)
+        caret.setDismissed(false)
+        break
       case 'cancelDraft':
-        return cancelDraft(false)
+        cancelDraft(false)
+        break
       case 'back':
-        if (draftState.back()) return afterEdit()
-        return cancelDraft(true)
+        if (draftState.back()) afterEdit()
+        else cancelDraft(true)
+        break
       case 'submit':
-        return submit()
+        submit()
+        break
       case 'ignore':
-        return
+        break
     }
+    return true
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const { key, shiftKey } = event
+    const pressed = { key, shiftKey, isComposing: event.nativeEvent.isComposing }
+    const printable = [...key].length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
+    if (heldKeys.queue(pressed, printable) || runKey(pressed)) event.preventDefault()
   }
 
   // While a query's hits are on their way the live region keeps saying the last settled set.
@@ -328,6 +361,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
       optionId,
       options: results.options,
       activeIndex,
+      rowsPending: results.rowsPending,
       activeDescendant: highlight.activeDescendant,
       onKeyDown,
       onInput: () => {

@@ -70,6 +70,8 @@ export interface MentionResultsState {
   unavailable: PickerSource[]
   /** The rows shown are not yet the current query's (its hits are on their way). */
   searchPending: boolean
+  /** The rows shown are not yet the current query's or variable's: hits or completion values on their way. */
+  rowsPending: boolean
 }
 
 const NO_SOURCES: readonly PickerSource[] = []
@@ -128,6 +130,10 @@ export function useMentionResults(options: UseMentionResultsOptions): MentionRes
     completing: inValue && completion.isFetching,
     completionError: inValue ? completion.error : null,
     searchPending: !inValue && searchPending,
+    // In a draft, the last variable's or text's values stay shown while the next load.
+    rowsPending: inValue
+      ? completion.isPlaceholderData || (completion.isFetching && completion.data === undefined)
+      : searchPending,
     unavailable: sources.filter(
       (src) =>
         src.status !== 'ready' &&

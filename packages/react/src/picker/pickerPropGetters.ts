@@ -32,6 +32,8 @@ interface GetterContext {
   added: ReadonlySet<string>
   selectionMode: 'single' | 'multiple'
   resultCount: number
+  /** The rows shown are an earlier query's: the current one's hits are on their way. */
+  searchPending: boolean
   /** What the live region says now (settled: see useLiveAnnouncement). */
   announcement: string
   scrollRef: MutableRefObject<HTMLElement | null>
@@ -98,6 +100,8 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
     role: ctx.view === 'tree' ? 'tree' : 'listbox',
     'aria-multiselectable': ctx.selectionMode === 'multiple' || undefined,
     'aria-activedescendant': activeId,
+    // The rows are about to be replaced by the query's hits.
+    'aria-busy': ctx.searchPending || undefined,
     'data-view': ctx.view,
     ref: mergeRefs(user.ref, (el: HTMLElement | null) => {
       ctx.scrollRef.current = el

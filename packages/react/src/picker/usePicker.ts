@@ -7,6 +7,7 @@ import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { NavigationList } from '../combobox/navigationKeys.ts'
+import { useHeldActivation } from '../combobox/useHeldActivation.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { rowDomId } from '../shared/ids.ts'
 import { countResources } from '../shared/resourceCount.ts'
@@ -339,7 +340,24 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     options.sources.length === 0 || isLoadingSources(options.sources) || searchPartial,
   )
 
+  // Enter typed before the query's hits show waits for them, then takes the best hit.
+  const held = useHeldActivation({
+    pending: searchPending,
+    listKey: query,
+    onReplay: () => {
+      const id = store.getState().highlightedId
+      const row = id === null ? undefined : rows.at(rows.indexOf(id))
+      if (row) activate(row)
+    },
+  })
   const handleKeyDown = (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {
+    const action = navigation.resolve(event, focus)
+    if (action?.type === 'activate' && held.hold()) {
+      event.preventDefault()
+      return true
+    }
+    if (action?.type === 'highlight') held.moved()
+    else if (action) held.drop()
     if (navigation.onKeyDown(event, focus)) return true
     return focus === 'widget' && typeAhead(event, highlightedIndex)
   }
@@ -356,6 +374,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     added,
     selectionMode,
     resultCount,
+    searchPending,
     announcement,
     scrollRef: win.scrollRef,
     setQuery,

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeClient, readySnapshot } from '../../__tests__/fakeClient.ts'
+import { workerFactory } from '../../picker/__tests__/heldSearchWorker.ts'
 import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { MentionComposer } from '../MentionComposer.tsx'
@@ -35,9 +36,18 @@ function completePath(options: CompleteOptions) {
   return { values: (tree[folder] ?? []).filter((v) => v.startsWith(value)) }
 }
 
-function setup(onSubmit = vi.fn(), withTemplates = false) {
+function setup(
+  onSubmit = vi.fn(),
+  withTemplates = false,
+  complete: typeof completePath | ((o: CompleteOptions) => Promise<unknown>) = completePath,
+  searchWorker?: ReturnType<typeof workerFactory>['factory'],
+) {
   const client = createFakeClient([
-    { snapshot: readySnapshot('demo', 'Demo'), pages: [[]], complete: completePath },
+    {
+      snapshot: readySnapshot('demo', 'Demo'),
+      pages: [[]],
+      complete: complete as typeof completePath,
+    },
   ])
   const withTemplate: PickerSource[] = withTemplates
     ? [{ ...(sources[0] as PickerSource), templates: [filesTemplate] }]
@@ -45,7 +55,7 @@ function setup(onSubmit = vi.fn(), withTemplates = false) {
   render(
     <StrictMode>
       <ResourceKitProvider client={client}>
-        <MentionComposer sources={withTemplate} onSubmit={onSubmit} />
+        <MentionComposer sources={withTemplate} onSubmit={onSubmit} searchWorker={searchWorker} />
       </ResourceKitProvider>
     </StrictMode>,
   )
@@ -166,5 +176,99 @@ describe('MentionComposer', () => {
     const shown = document.querySelector('.rk-mention-popup-count')?.textContent
     expect(shown).toBe('1 suggestion')
     expect(status().textContent).toContain('1 suggestion.')
+  })
+
+  describe('Enter typed before the rows of what was typed', () => {
+    /** A composer whose search worker holds its replies until `release()`. */
+    async function withHeldSearch(typed: string) {
+      const started = workerFactory()
+      const view = setup(vi.fn(), false, completePath, started.factory)
+      await view.user.click(view.editor)
+      await view.user.keyboard(typed)
+      const worker = started.latest()
+      await waitFor(() => expect(status().textContent).not.toBe(''))
+      worker.hold()
+      const release = () => act(() => worker.resume())
+      return { ...view, worker, release }
+    }
+    const chip = (editor: HTMLElement) => editor.querySelector('[data-rk-mention]')
+
+    it('inserts the first match of the query typed, not a row of the one before', async () => {
+      const { editor, user, worker, release } = await withHeldSearch('@be')
+      expect(active(editor)?.textContent).toContain('beta.md')
+      await user.keyboard('{Backspace}{Backspace}ga{Enter}')
+      await worker.waitHeld(1)
+      expect(chip(editor)).toBeNull()
+      release()
+      await waitFor(() => expect(chip(editor)?.textContent).toBe('@gamma.md'))
+    })
+
+    it('does not send the query as text while its matches are on their way', async () => {
+      const { editor, onSubmit, user, worker, release } = await withHeldSearch('@alx')
+      await waitFor(() => expect(screen.queryAllByRole('option')).toHaveLength(0))
+      // "al" matches, but its rows are not shown yet: the popup is empty.
+      await user.keyboard('{Backspace}{Enter}')
+      await worker.waitHeld(1)
+      release()
+      await waitFor(() => expect(chip(editor)?.textContent).toBe('@alpha.md'))
+      expect(onSubmit).not.toHaveBeenCalled()
+    })
+
+    it('puts what is typed after a held Enter after the chip, and a second Enter sends', async () => {
+      const { onSubmit, user, worker, release } = await withHeldSearch('@be')
+      await user.keyboard('{Backspace}{Backspace}ga{Enter}is it{Enter}')
+      await worker.waitHeld(1)
+      expect(onSubmit).not.toHaveBeenCalled()
+      release()
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+      expect(onSubmit.mock.calls[0]?.[1]).toBe('@[gamma.md](mcp://demo/file:///w/gamma.md) is it')
+    })
+
+    it('gives the queued text back to the query when the person edits before the hits', async () => {
+      const { editor, user, worker, release } = await withHeldSearch('@be')
+      await user.keyboard('{Backspace}{Backspace}ga{Enter}mm{Backspace}')
+      await worker.waitHeld(1)
+      release()
+      // The Enter is dropped: the query is "gam" (typed, then one letter taken back).
+      await waitFor(() => expect(editor.textContent).toBe('@gam'))
+      expect(chip(editor)).toBeNull()
+      expect(editor.getAttribute('role')).toBe('combobox')
+    })
+
+    it('takes a row the person moved to at once', async () => {
+      const { editor, user, worker } = await withHeldSearch('@md')
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4))
+      const second = screen.getAllByRole('option')[1]?.textContent?.match(/\w+\.md/)?.[0]
+      await user.keyboard('{Backspace}')
+      await worker.waitHeld(1)
+      await user.keyboard('{ArrowDown}{Enter}')
+      expect(chip(editor)?.textContent).toBe(`@${second}`)
+    })
+  })
+
+  it('takes the completion value of what was typed when Enter comes before it', async () => {
+    let answer: (() => void) | undefined
+    const slow = (options: CompleteOptions) =>
+      options.argument.value === 'src/m'
+        ? new Promise((resolve) => {
+            answer = () => resolve(completePath(options))
+          })
+        : Promise.resolve(completePath(options))
+    const { editor, user } = setup(vi.fn(), true, slow)
+    await user.click(editor)
+    await user.keyboard('@files{Enter}')
+    await waitFor(() => expect(active(editor)?.textContent).toContain('src/'))
+    await user.keyboard('src/')
+    await waitFor(() => expect(active(editor)?.textContent).toContain('src/lib/'))
+    await user.keyboard('m{Enter}')
+    await waitFor(() => expect(answer).toBeDefined())
+    // src/lib/ is still shown: Enter waits for the values of "src/m".
+    expect(editor.querySelector('[data-rk-mention-draft]')).not.toBeNull()
+    act(() => answer?.())
+    await waitFor(() =>
+      expect(editor.querySelector('[data-rk-mention]')?.getAttribute('data-uri')).toBe(
+        'file:///src/main.rs',
+      ),
+    )
   })
 })

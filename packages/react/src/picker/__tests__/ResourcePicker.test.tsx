@@ -54,7 +54,7 @@ function setup() {
 }
 
 /** One server listing `resources` in a list-view picker whose search worker the test can hold. */
-function renderWithWorker(resources: Resource[]) {
+function renderWithWorker(resources: Resource[], onSelect?: () => void) {
   const client = createFakeClient([{ snapshot: readySnapshot('repo', 'Repo'), pages: [resources] }])
   const started = workerFactory()
   render(
@@ -63,6 +63,7 @@ function renderWithWorker(resources: Resource[]) {
         initialRect={{ width: 400, height: 600 }}
         defaultView="list"
         searchWorker={started.factory}
+        onSelect={onSelect}
       />
     </ResourceKitProvider>,
   )
@@ -70,9 +71,12 @@ function renderWithWorker(resources: Resource[]) {
 }
 
 /** Five names whose order differs between "rea" and "read"; "rea" typed, realm.md lit. */
-async function typedRea() {
+async function typedRea(onSelect?: () => void) {
   const names = ['readme.md', 'thread.md', 'ready.txt', 'realm.md', 'bread.md']
-  const started = renderWithWorker(names.map((name) => ({ uri: `file:///p/${name}`, name })))
+  const started = renderWithWorker(
+    names.map((name) => ({ uri: `file:///p/${name}`, name })),
+    onSelect,
+  )
   const user = userEvent.setup()
   await screen.findByRole('option', { name: named('readme.md') })
   const input = screen.getByRole('combobox')
@@ -217,5 +221,38 @@ describe('ResourcePicker', () => {
     // The hits of "read" are in when realm.md ranks last.
     await vi.waitFor(() => expect(labelOf(screen.getAllByRole('option').at(-1))).toBe('realm.md'))
     expect(highlighted()).toBe('ready.txt')
+  })
+
+  it('chooses the best hit of what was typed when Enter comes before its hits', async () => {
+    const onSelect = vi.fn()
+    const { started, user, input } = await typedRea(onSelect)
+    const worker = started.latest()
+    worker.hold()
+    await user.type(input, 'd{Enter}')
+    await worker.waitHeld(1)
+    // realm.md, lit for "rea", is not what "read" asks for: Enter waits for the hits.
+    expect(onSelect).not.toHaveBeenCalled()
+    act(() => worker.release(0))
+    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledTimes(1))
+    expect(onSelect.mock.lastCall![0]).toEqual([
+      { serverId: 'repo', uri: 'file:///p/readme.md', name: 'readme.md' },
+    ])
+  })
+
+  it('chooses at once the row the person moved to before the hits came', async () => {
+    const onSelect = vi.fn()
+    const { started, user, input } = await typedRea(onSelect)
+    const worker = started.latest()
+    worker.hold()
+    await user.type(input, 'd')
+    await worker.waitHeld(1)
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
+    expect(onSelect).toHaveBeenCalledTimes(1)
+    expect(onSelect.mock.lastCall![0]).toEqual([
+      { serverId: 'repo', uri: 'file:///p/ready.txt', name: 'ready.txt' },
+    ])
+    act(() => worker.release(0))
+    await vi.waitFor(() => expect(labelOf(screen.getAllByRole('option').at(-1))).toBe('realm.md'))
+    expect(onSelect).toHaveBeenCalledTimes(1)
   })
 })

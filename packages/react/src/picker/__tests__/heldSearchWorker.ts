@@ -58,6 +58,11 @@ export function heldWorker() {
     },
     /** Replies held so far (they arrive as the host answers). */
     waitHeld: (count: number) => waitFor(() => expect(held.length).toBeGreaterThanOrEqual(count)),
+    /** Stops holding and delivers every held reply, in order. */
+    resume: () => {
+      holding = false
+      for (const event of held.splice(0)) for (const l of listeners) l(event)
+    },
     /** Delivers the held reply at `index` (removing it). */
     release: (index: number) => {
       const [event] = held.splice(index, 1)
