@@ -60,7 +60,7 @@ const BUDGETS: Record<string, Budget> = {
   'client + composer': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 178, // + row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause, the popup's row window (react-virtual, 10.5 KB; shared with the picker)
+    gzipKb: 179, // + an Enter held for its hits and the keys after it, row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause, the popup's row window (react-virtual, 10.5 KB; shared with the picker)
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
