@@ -2,8 +2,10 @@
 // earlier query (its hits on their way from the worker, or completion values in flight),
 // Enter on the row highlighted for the person is held, then replayed on the current
 // query's own rows once they show: what was typed is what gets chosen, never a row of the
-// query before it. A new list (more typing, another variable) drops it. A row the person
-// highlighted themselves (arrows) is chosen at once: it is the one they saw.
+// query before it. A new list (more typing, another variable) drops it, and so does a
+// search that has not answered within HOLD_LIMIT_MS (a worker gone, a server that does not
+// answer): the Enter is then not taken. A row the person highlighted themselves (arrows)
+// is chosen at once: it is the one they saw.
 import { useCallback, useEffect, useRef } from 'react'
 
 export interface UseHeldActivationOptions {
@@ -29,8 +31,12 @@ export interface HeldActivation {
   isHolding: () => boolean
 }
 
+/** How long an Enter waits for its rows before it is dropped. */
+export const HOLD_LIMIT_MS = 1000
+
 interface Held {
   listKey: unknown
+  timer: ReturnType<typeof setTimeout>
 }
 
 export function useHeldActivation(options: UseHeldActivationOptions): HeldActivation {
@@ -40,32 +46,46 @@ export function useHeldActivation(options: UseHeldActivationOptions): HeldActiva
   const held = useRef<Held | null>(null)
   const movedIn = useRef<{ listKey: unknown } | null>(null)
 
+  /** Forgets the held Enter; true when there was one. */
+  const release = useCallback(() => {
+    const h = held.current
+    if (!h) return false
+    clearTimeout(h.timer)
+    held.current = null
+    return true
+  }, [])
+
   useEffect(() => {
     const h = held.current
     if (!h) return
     if (!Object.is(h.listKey, listKey)) {
-      held.current = null
+      release()
       latest.current.onDrop?.()
     } else if (!pending) {
-      held.current = null
+      release()
       latest.current.onReplay()
     }
-  }, [pending, listKey])
+  }, [pending, listKey, release])
+  useEffect(() => () => void release(), [release])
 
   const hold = useCallback(() => {
     const o = latest.current
     if (!o.pending) return false
     if (movedIn.current && Object.is(movedIn.current.listKey, o.listKey)) return false
-    held.current = { listKey: o.listKey }
+    release()
+    const timer = setTimeout(() => {
+      if (release()) latest.current.onDrop?.()
+    }, HOLD_LIMIT_MS)
+    held.current = { listKey: o.listKey, timer }
     return true
-  }, [])
+  }, [release])
   const moved = useCallback(() => {
     movedIn.current = { listKey: latest.current.listKey }
-    held.current = null
-  }, [])
+    release()
+  }, [release])
   const drop = useCallback(() => {
-    held.current = null
-  }, [])
+    release()
+  }, [release])
   const isHolding = useCallback(() => held.current !== null, [])
   return { hold, moved, drop, isHolding }
 }

@@ -235,6 +235,16 @@ describe('MentionComposer', () => {
       expect(editor.getAttribute('role')).toBe('combobox')
     })
 
+    it('drops the Enter and gives the text back when the search does not answer', async () => {
+      const { editor, user, worker } = await withHeldSearch('@be')
+      await user.keyboard('{Backspace}{Backspace}ga{Enter}hi')
+      await worker.waitHeld(1)
+      expect(editor.textContent).toBe('@ga')
+      // The worker never replies: after HOLD_LIMIT_MS the keys are the person's again.
+      await waitFor(() => expect(editor.textContent).toBe('@gahi'), { timeout: 3000 })
+      expect(chip(editor)).toBeNull()
+    })
+
     it('takes a row the person moved to at once', async () => {
       const { editor, user, worker } = await withHeldSearch('@md')
       await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4))
