@@ -354,6 +354,20 @@ describe('chat app', () => {
     await page.close()
   }, 60_000)
 
+  it('takes what a fast typist typed: @query, Enter, more text, Enter sends', async () => {
+    const page = await openChat()
+    await tabTo(page, composer(page))
+    // No waiting between keys: the Enter comes before the worker's hits for "readme".
+    await page.keyboard.type('@readme')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('in short')
+    await page.keyboard.press('Enter')
+    await expect
+      .poll(() => page.locator('.chat-message-text').allTextContents())
+      .toEqual(['@Readme in short'])
+    await page.close()
+  }, 60_000)
+
   it('keeps the draft (with its chips) and the history across a reload', async () => {
     const page = await openChat()
     const input = composer(page)
