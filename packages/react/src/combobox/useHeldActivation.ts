@@ -8,21 +8,21 @@
 // is chosen at once: it is the one they saw.
 import { useCallback, useEffect, useRef } from 'react'
 
-export interface UseHeldActivationOptions {
+export interface UseHeldActivationOptions<T> {
   /** The rows shown are not yet the current list's. */
   pending: boolean
   /** Identifies the current list (a query, a template variable). */
   listKey: unknown
-  /** Runs the held Enter again, on the rows shown now. Called with the latest render's state. */
-  onReplay: () => void
+  /** Runs the held Enter (given to `hold`) again, on the rows shown now, with the latest render's state. */
+  onReplay: (held: T) => void
   /** A held Enter was dropped: the list changed before its rows came. */
   onDrop?: () => void
 }
 
 /** What `useHeldActivation` returns. */
-export interface HeldActivation {
-  /** On Enter: true when it is held until the list's own rows show (do nothing else now). */
-  hold: () => boolean
+export interface HeldActivation<T> {
+  /** On Enter (`held`: what to replay): true when it waits for the list's own rows (do nothing else now). */
+  hold: (held: T) => boolean
   /** The person moved the highlight in this list: their Enter is theirs, not held. */
   moved: () => void
   /** Forgets a held Enter (another key took over). */
@@ -34,16 +34,19 @@ export interface HeldActivation {
 /** How long an Enter waits for its rows before it is dropped. */
 export const HOLD_LIMIT_MS = 1000
 
-interface Held {
+interface Held<T> {
   listKey: unknown
   timer: ReturnType<typeof setTimeout>
+  value: T
 }
 
-export function useHeldActivation(options: UseHeldActivationOptions): HeldActivation {
+export function useHeldActivation<T = void>(
+  options: UseHeldActivationOptions<T>,
+): HeldActivation<T> {
   const { pending, listKey } = options
   const latest = useRef(options)
   latest.current = options
-  const held = useRef<Held | null>(null)
+  const held = useRef<Held<T> | null>(null)
   const movedIn = useRef<{ listKey: unknown } | null>(null)
 
   /** Forgets the held Enter; true when there was one. */
@@ -63,29 +66,29 @@ export function useHeldActivation(options: UseHeldActivationOptions): HeldActiva
       latest.current.onDrop?.()
     } else if (!pending) {
       release()
-      latest.current.onReplay()
+      latest.current.onReplay(h.value)
     }
   }, [pending, listKey, release])
   useEffect(() => () => void release(), [release])
 
-  const hold = useCallback(() => {
-    const o = latest.current
-    if (!o.pending) return false
-    if (movedIn.current && Object.is(movedIn.current.listKey, o.listKey)) return false
-    release()
-    const timer = setTimeout(() => {
-      if (release()) latest.current.onDrop?.()
-    }, HOLD_LIMIT_MS)
-    held.current = { listKey: o.listKey, timer }
-    return true
-  }, [release])
+  const hold = useCallback(
+    (value: T) => {
+      const o = latest.current
+      if (!o.pending) return false
+      if (movedIn.current && Object.is(movedIn.current.listKey, o.listKey)) return false
+      release()
+      const timer = setTimeout(() => {
+        if (release()) latest.current.onDrop?.()
+      }, HOLD_LIMIT_MS)
+      held.current = { listKey: o.listKey, timer, value }
+      return true
+    },
+    [release],
+  )
   const moved = useCallback(() => {
     movedIn.current = { listKey: latest.current.listKey }
     release()
   }, [release])
-  const drop = useCallback(() => {
-    release()
-  }, [release])
   const isHolding = useCallback(() => held.current !== null, [])
-  return { hold, moved, drop, isHolding }
+  return { hold, moved, drop: release, isHolding }
 }

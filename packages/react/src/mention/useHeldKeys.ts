@@ -40,13 +40,11 @@ const isEnter = (key: MentionKey) => key.key === 'Enter' && !key.shiftKey && !ke
 export function useHeldKeys(options: UseHeldKeysOptions): HeldKeys {
   const latest = useRef(options)
   latest.current = options
-  const heldKey = useRef<MentionKey | null>(null)
   const queued = useRef<Queued[]>([])
   const [drained, setDrained] = useState(0)
 
   /** Puts the queued text in now, dropping queued Enters (the person took over). */
   const release = () => {
-    heldKey.current = null
     const text = queued.current.map((q) => ('text' in q ? q.text : '')).join('')
     queued.current = []
     if (text) latest.current.insertText(text)
@@ -55,10 +53,8 @@ export function useHeldKeys(options: UseHeldKeysOptions): HeldKeys {
   const held = useHeldActivation({
     pending: options.pending,
     listKey: options.listKey,
-    onReplay: () => {
-      const key = heldKey.current
-      heldKey.current = null
-      if (key) latest.current.run(key)
+    onReplay: (key: MentionKey) => {
+      latest.current.run(key)
       setDrained((n) => n + 1)
     },
     onDrop: release,
@@ -93,11 +89,7 @@ export function useHeldKeys(options: UseHeldKeysOptions): HeldKeys {
       release()
       return false
     },
-    hold: (key) => {
-      if (!held.hold()) return false
-      heldKey.current = key
-      return true
-    },
+    hold: held.hold,
     moved: held.moved,
   }
 }
