@@ -157,6 +157,8 @@ async function nodeWire(servers: DemoHttpServer[]) {
 const SIDE = 'aside[aria-label="Resource picker and preview"]'
 const SIDE_INPUT = `${SIDE} [aria-label="Search resources"]`
 const LIVE = '[aria-live], [role="status"], [role="log"]'
+/** A row of the side picker, in either view. */
+const SIDE_ROW = `${SIDE} [role="treeitem"], ${SIDE} [role="option"]`
 
 interface PickerFigures {
   firstRows: number
@@ -251,9 +253,7 @@ async function measureQuietWalk(
 ): Promise<number> {
   const page = await openPage(browser, appUrl)
   try {
-    await page.waitForSelector(`${SIDE} [role="treeitem"], ${SIDE} [role="option"]`, {
-      timeout: 120_000,
-    })
+    await page.waitForSelector(SIDE_ROW, { timeout: 120_000 })
     return walkPerSecond(await watchWalk(page, expected))
   } finally {
     await page.context().close()
@@ -268,8 +268,7 @@ async function measurePicker(
 ): Promise<PickerFigures> {
   const page = await openPage(browser, appUrl)
   try {
-    const row = `${SIDE} [role="treeitem"], ${SIDE} [role="option"]`
-    await page.waitForSelector(row, { timeout: 120_000 })
+    await page.waitForSelector(SIDE_ROW, { timeout: 120_000 })
     const firstRows = await now(page)
     // Typing while pages still arrive: the first half of the query, then deleted.
     await page.click(SIDE_INPUT)
