@@ -310,8 +310,10 @@ class HeadlessResourceClient implements ResourceClient {
 
   async complete(serverId: string, options: CompleteOptions): Promise<CompletionResult> {
     try {
-      const session = await this.#registry.require(serverId).getSession(options.signal)
-      return await requestCompletion(session, options, serverId)
+      // Safe to repeat, so it survives a forgotten 2025 session as lists and reads do.
+      return await this.#onSession(serverId, options.signal, (session) =>
+        requestCompletion(session, options, serverId),
+      )
     } catch (error) {
       throw toPublicError(error, 'completion/complete', serverId, options.signal)
     }
@@ -547,18 +549,18 @@ class HeadlessResourceClient implements ResourceClient {
   /**
    * Runs one request on the server's session. A session the server no longer knows (a 2025
    * HTTP 404) is replaced by the connection at once: the request is sent again, once, on the
-   * new one (lists and reads are safe to repeat).
+   * new one (lists, reads and completions are safe to repeat).
    */
   async #onSession<T>(
     serverId: string,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
     request: (session: Session) => Promise<T>,
   ): Promise<T> {
     const connection = this.#registry.require(serverId)
     try {
       return await request(await connection.getSession(signal))
     } catch (error) {
-      if (!(error instanceof SessionExpiredError) || signal.aborted) throw error
+      if (!(error instanceof SessionExpiredError) || signal?.aborted) throw error
       return request(await connection.getSession(signal))
     }
   }

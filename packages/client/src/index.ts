@@ -30,6 +30,7 @@ export {
   MessageTooLargeError,
   NotSupportedError,
   RequestCancelledError,
+  RequestTimeoutError,
   ResourceKitError,
   ResourceNotFoundError,
   ResourceTooLargeError,
