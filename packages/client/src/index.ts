@@ -3,7 +3,12 @@
 // (api-report/client.api.md, checked by `npm test`) records this surface.
 export type { AuthStorage, LocalStorageAuthOptions } from './auth/authStorage.ts'
 export { localStorageAuthStorage, memoryAuthStorage } from './auth/authStorage.ts'
-export type { AuthorizationContext, OAuth, OAuthOptions } from './auth/createOAuth.ts'
+export type {
+  AuthorizationContext,
+  OAuth,
+  OAuthOptions,
+  PreRegisteredClient,
+} from './auth/createOAuth.ts'
 export { createOAuth } from './auth/createOAuth.ts'
 export type { SignedInAccount } from './auth/tokenAccount.ts'
 export type { CacheLimits } from './cacheBudget.ts'
