@@ -71,14 +71,22 @@ export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 export type {
   CompleteOptions,
+  ListChange,
+  ListItemChange,
   ListOptions,
+  ListSnapshot,
   ReadOptions,
   ResourceClient,
   ResourceClientOptions,
   ResourceList,
+  ResourceListChange,
   ResourceListLoadOptions,
   ResourceListSnapshot,
+  ResourceTemplateList,
   ServerSource,
+  SharedList,
+  TemplateListChange,
+  TemplateListSnapshot,
   WalkOptions,
   Watch,
   WatchEvent,
@@ -88,8 +96,13 @@ export type {
 } from './resourceClient.ts'
 export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './resourceKeys.ts'
 export { resourceKeys } from './resourceKeys.ts'
-export type { OwnedResourceList, ResourceListHost } from './resourceList.ts'
-export { createResourceList } from './resourceList.ts'
+export type {
+  OwnedList,
+  OwnedResourceList,
+  ResourceListHost,
+  SharedListHost,
+} from './resourceList.ts'
+export { createResourceList, createSharedList } from './resourceList.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export type { NamedServer } from './serverDisplayName.ts'
 export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'
