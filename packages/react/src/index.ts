@@ -110,6 +110,7 @@ export {
   PickerRowContent,
   PickerServerRow,
   PickerTemplatePanel,
+  PickerToolbar,
   PickerTree,
   PickerViewToggle,
   ResourcePicker,

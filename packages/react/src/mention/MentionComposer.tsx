@@ -14,6 +14,7 @@ import { memo, type Ref, useImperativeHandle, useLayoutEffect, useRef } from 're
 import { formatCount } from '../collection/formatCount.ts'
 import { mimeIcon } from '../collection/mimeIcon.ts'
 import { statusText } from '../picker/buildSourceRows.ts'
+import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../shared/visuallyHidden.ts'
 import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
 import type { MentionOption } from './mentionOptions.ts'
 import type { MentionRef } from './mentionToken.ts'
@@ -91,7 +92,13 @@ export function MentionComposer(props: MentionComposerProps) {
       <span id={helpId} hidden>
         {description}
       </span>
-      <span className="rk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      <span
+        className={VISUALLY_HIDDEN_CLASS}
+        style={visuallyHiddenStyle}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+      >
         {api.announcement}
       </span>
       {api.open && <MentionPopup api={api} />}

@@ -24,6 +24,7 @@ export type { PickerLoadMoreProps, PickerServerRowProps } from './parts/PickerSe
 export { PickerLoadMore, PickerServerRow } from './parts/PickerServerRow.tsx'
 export type { PickerTemplatePanelProps } from './parts/PickerTemplatePanel.tsx'
 export { PickerTemplatePanel } from './parts/PickerTemplatePanel.tsx'
+export { PickerToolbar } from './parts/PickerToolbar.tsx'
 export type { PickerViewToggleProps } from './parts/PickerViewToggle.tsx'
 export { PickerViewToggle } from './parts/PickerViewToggle.tsx'
 export type { ServerIconProps } from './parts/ServerIcon.tsx'

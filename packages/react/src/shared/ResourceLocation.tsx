@@ -5,6 +5,7 @@
 // ten rows called "Invoice" are told apart by ear as by eye. Always text, never HTML.
 import type { HTMLAttributes } from 'react'
 import { type LocationPiece, locationParts } from './resourceLocation.ts'
+import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from './visuallyHidden.ts'
 
 export interface ResourceLocationProps extends HTMLAttributes<HTMLSpanElement> {
   uri: string
@@ -56,7 +57,11 @@ export function ResourceLocation({
           <Pieces pieces={tail} />
         </span>
       </span>
-      {elided && <span className="rk-visually-hidden">{uri}</span>}
+      {elided && (
+        <span className={VISUALLY_HIDDEN_CLASS} style={visuallyHiddenStyle}>
+          {uri}
+        </span>
+      )}
     </span>
   )
 }

@@ -11,12 +11,14 @@ import { PickerRoot } from './PickerRoot.tsx'
 import { PickerRowContent } from './PickerRowContent.tsx'
 import { PickerLoadMore, PickerServerRow } from './PickerServerRow.tsx'
 import { PickerTemplatePanel } from './PickerTemplatePanel.tsx'
+import { PickerToolbar } from './PickerToolbar.tsx'
 import { PickerViewToggle } from './PickerViewToggle.tsx'
 import { ServerIcon } from './ServerIcon.tsx'
 
 /** The picker's unstyled parts. `Tree` and `List` are the same part: the view decides the role. */
 export const Picker = {
   Root: PickerRoot,
+  Toolbar: PickerToolbar,
   Input: PickerInput,
   List: PickerList,
   Tree: PickerList,

@@ -1,14 +1,16 @@
 // PARTS: the polite live region that announces how many results there are.
 import type { HTMLAttributes } from 'react'
+import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../../shared/visuallyHidden.ts'
 import { usePickerContext } from './PickerContext.ts'
 
-/** Visually hidden by the theme (`.rk-visually-hidden`); screen readers hear the count. */
-export function PickerLiveRegion({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+/** Visually hidden with or without the theme; screen readers hear the count. */
+export function PickerLiveRegion({ className, style, ...props }: HTMLAttributes<HTMLDivElement>) {
   const picker = usePickerContext()
   return (
     <div
       {...picker.getLiveRegionProps(props)}
-      className={className ? `rk-visually-hidden ${className}` : 'rk-visually-hidden'}
+      className={className ? `${VISUALLY_HIDDEN_CLASS} ${className}` : VISUALLY_HIDDEN_CLASS}
+      style={{ ...visuallyHiddenStyle, ...style }}
     />
   )
 }

@@ -9,7 +9,7 @@ export interface PickerRootProps
   children?: ReactNode
 }
 
-/** Provides the picker to its parts; renders a `<div class="rk-picker">`. */
+/** Provides the picker to its parts; renders a `<div class="rk-picker">` with the given `id`. */
 export function PickerRoot(props: PickerRootProps) {
   const {
     sources,
@@ -68,6 +68,8 @@ export function PickerRoot(props: PickerRootProps) {
     <PickerContext.Provider value={handle}>
       <div
         {...picker.getRootProps(domProps)}
+        // The id names the root too (a host's label, a test); parts' ids are derived from it.
+        id={id}
         className={className ? `rk-picker ${className}` : 'rk-picker'}
       >
         {children}

@@ -5,6 +5,7 @@
 import { formatBytes, formatCount, formatLastModified, mimeIcon } from '../../collection/index.ts'
 import { ResourceLocation } from '../../shared/ResourceLocation.tsx'
 import { countResources, isSourceBusy, resourceCountText } from '../../shared/resourceCount.ts'
+import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../../shared/visuallyHidden.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { PickerHighlight } from './PickerHighlight.tsx'
 import { ServerIcon } from './ServerIcon.tsx'
@@ -89,7 +90,11 @@ export interface PickerRowContentProps {
 function ChangeMark({ change }: { change: RowChange | undefined }) {
   return (
     <span className="rk-updated-mark" data-change={change}>
-      {change && <span className="rk-visually-hidden">{`, ${change}`}</span>}
+      {change && (
+        <span className={VISUALLY_HIDDEN_CLASS} style={visuallyHiddenStyle}>
+          {`, ${change}`}
+        </span>
+      )}
     </span>
   )
 }
