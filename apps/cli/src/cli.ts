@@ -16,7 +16,7 @@ import { type CliInput, createCliInput } from './cliInputHandler.ts'
 import type { Command, CommandContext } from './commandContext.ts'
 import { runComplete } from './commands/complete.ts'
 import { runInfo } from './commands/info.ts'
-import { cliClientName, runLogin, runLogout } from './commands/login.ts'
+import { cliClientName, oauthClientOptions, runLogin, runLogout } from './commands/login.ts'
 import { runLs } from './commands/ls.ts'
 import { runRead } from './commands/read.ts'
 import { runSearch } from './commands/search.ts'
@@ -153,26 +153,30 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
         serverId: target.id,
         url: target.config.url,
         ...(target.config.headers && { headers: target.config.headers }),
+        ...(target.config.oauth && { oauth: target.config.oauth }),
         storage,
         out,
         env,
         signal: controller.signal,
       })
     }
-    const signIn = storage
-      ? createOAuth({
-          storage,
-          clientName: cliClientName,
-          redirectUrl: 'http://127.0.0.1/callback',
-          openAuthorization: async () => {
-            throw new CliError(
-              'sign in with resource-kit login',
-              ExitCode.connectionFailed,
-              'auth_required',
-            )
-          },
-        })
-      : undefined
+    // Tokens from an earlier `login`, refreshed as the server's client (its config's `oauth`).
+    const signIn = (config: ServerConfig) =>
+      storage
+        ? createOAuth({
+            storage,
+            clientName: cliClientName,
+            ...(config.kind === 'http' && oauthClientOptions(config.oauth)),
+            redirectUrl: 'http://127.0.0.1/callback',
+            openAuthorization: async () => {
+              throw new CliError(
+                'sign in with resource-kit login',
+                ExitCode.connectionFailed,
+                'auth_required',
+              )
+            },
+          })
+        : undefined
     cliInput = createCliInput({
       inputs: parsePairs(options.input, '--input') ?? {},
       yes: options.yes,
@@ -199,9 +203,11 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
         ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
       })
       // Tokens from an earlier `login`, unless the command line brings its own Authorization.
-      const useSignIn =
-        signIn && each.config.kind === 'http' && !hasAuthorization(each.config.headers)
-      client.addServer(each.id, useSignIn && 'url' in source ? { ...source, auth: signIn } : source)
+      const auth =
+        each.config.kind === 'http' && !hasAuthorization(each.config.headers)
+          ? signIn(each.config)
+          : undefined
+      client.addServer(each.id, auth && 'url' in source ? { ...source, auth } : source)
     }
     try {
       // A search reports each server that cannot connect, and goes on with the others.

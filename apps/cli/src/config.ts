@@ -1,5 +1,5 @@
 // Servers named in a JSON config file, in the shape MCP hosts use:
-//   {"mcpServers": {"name": {"command", "args", "env", "cwd"} | {"url", "headers"}}}
+//   {"mcpServers": {"name": {"command", "args", "env", "cwd"} | {"url", "headers", "oauth"}}}
 // (`servers` as in VS Code's mcp.json is read too). `${VAR}`, `${VAR:-default}` and
 // `${env:VAR}` in strings are replaced from the environment; nothing is ever run through
 // a shell, and an expanded value is not expanded again.
@@ -20,6 +20,20 @@ export interface HttpServerConfig {
   kind: 'http'
   url: string
   headers?: Record<string, string>
+  /** How `login` identifies this app to the server's authorization server. */
+  oauth?: OAuthClientConfig
+}
+
+/**
+ * `"oauth": {"clientId", "clientSecret", "clientMetadataUrl"}`: a client registered with the
+ * authorization server beforehand (its id, the secret of a confidential one, best given as
+ * `${VAR}`), and/or an https URL of a Client ID Metadata Document. Without it the CLI
+ * registers itself where the authorization server allows.
+ */
+export interface OAuthClientConfig {
+  clientId?: string
+  clientSecret?: string
+  clientMetadataUrl?: string
 }
 
 export type ServerConfig = StdioServerConfig | HttpServerConfig
@@ -94,12 +108,14 @@ function parseEntry(
     if (!/^https?:\/\//i.test(url))
       fail(`${at}.url must be an http:// or https:// URL, got "${url}"`)
     const headers = stringRecord(entry.headers, `${at}.headers`, fail)
+    const oauth = parseOAuth(entry.oauth, `${at}.oauth`, expand, fail)
     return {
       kind: 'http',
       url,
       ...(headers && {
         headers: mapValues(headers, (value, name) => expand(value, `headers.${name}`)),
       }),
+      ...(oauth && { oauth }),
     }
   }
   if (type !== undefined && type !== 'stdio') fail(`${at}.type "${type}" is not one of stdio, http`)
@@ -120,6 +136,33 @@ function parseEntry(
     ...(env && { env: mapValues(env, (value, name) => expand(value, `env.${name}`)) }),
     ...(typeof entry.cwd === 'string' && { cwd: resolve(configDir, expand(entry.cwd, 'cwd')) }),
   }
+}
+
+function parseOAuth(
+  value: unknown,
+  at: string,
+  expand: (value: string, field: string) => string,
+  fail: (message: string) => never,
+): OAuthClientConfig | undefined {
+  if (value === undefined) return undefined
+  const fields = stringRecord(value, at, fail) ?? {}
+  const known = ['clientId', 'clientSecret', 'clientMetadataUrl']
+  const unknown = Object.keys(fields).find((name) => !known.includes(name))
+  if (unknown) fail(`${at}.${unknown} is not one of ${known.join(', ')}`)
+  const oauth: OAuthClientConfig = mapValues(fields, (field, name) =>
+    expand(field, `oauth.${name}`),
+  )
+  for (const [name, field] of Object.entries(oauth)) {
+    if (field === '') fail(`${at}.${name} must not be empty`)
+  }
+  if (oauth.clientSecret !== undefined && oauth.clientId === undefined)
+    fail(`${at}.clientSecret needs clientId`)
+  if (
+    oauth.clientMetadataUrl !== undefined &&
+    !/^https:\/\/[^/]+\/./i.test(oauth.clientMetadataUrl)
+  )
+    fail(`${at}.clientMetadataUrl must be an https:// URL with a path`)
+  return oauth
 }
 
 const reference = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g

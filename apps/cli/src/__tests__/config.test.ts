@@ -74,6 +74,41 @@ describe('parseConfig', () => {
     expect(servers.get('a')).toMatchObject({ cwd: '/etc/cfg/sub' })
   })
 
+  it('reads an HTTP entry’s oauth: a pre-registered client and a metadata document URL', () => {
+    const servers = parseConfig(
+      {
+        mcpServers: {
+          work: {
+            url: 'https://example.com/mcp',
+            oauth: {
+              clientId: 'my-app',
+              clientSecret: '${TOKEN}',
+              clientMetadataUrl: 'https://app.example/client.json',
+            },
+          },
+        },
+      },
+      '/cfg/mcp.json',
+      env,
+    )
+    expect(servers.get('work')).toEqual({
+      kind: 'http',
+      url: 'https://example.com/mcp',
+      oauth: {
+        clientId: 'my-app',
+        clientSecret: 'secret',
+        clientMetadataUrl: 'https://app.example/client.json',
+      },
+    })
+    const bad = (oauth: unknown) => () =>
+      parseConfig({ mcpServers: { x: { url: 'https://a.example/mcp', oauth } } }, 'f.json', env)
+    expect(bad('id')).toThrow(/mcpServers\.x\.oauth must be an object of strings/)
+    expect(bad({ clientSecret: 's' })).toThrow(/clientSecret needs clientId/)
+    expect(bad({ clientId: 'a', scope: 'x' })).toThrow(/oauth\.scope is not one of/)
+    expect(bad({ clientMetadataUrl: 'http://a.example/c.json' })).toThrow(/https:\/\/ URL/)
+    expect(bad({ clientId: '${MISSING}' })).toThrow(/MISSING/)
+  })
+
   it('explains each malformed entry', () => {
     const bad = (json: unknown) => () => parseConfig(json, 'f', env)
     expect(bad([])).toThrow(/expected a JSON object with "mcpServers"/)

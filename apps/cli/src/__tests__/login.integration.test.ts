@@ -3,10 +3,11 @@
 // tokens kept in a 0600 file and used by later commands, the printed URL when no browser
 // starts, revocation on logout, and --header for a token obtained elsewhere.
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startProtectedDemoServer } from '@resource-kit/demo-server/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DemoHttp, startDemoHttp } from './helpers/demoHttp.ts'
 import { cliBin, ensureBuiltCli, repoRoot, runCli } from './helpers/runBuiltCli.ts'
@@ -114,5 +115,48 @@ describe('resource-kit login (OAuth, loopback redirect)', { timeout: 90_000 }, (
     const code = await exited
     expect(code, stderr).toBe(0)
     expect(stdout).toMatch(/Signed in to .* as Ada Lovelace/)
+  })
+
+  it('signs in as the pre-registered client a config entry names (no registration there)', async () => {
+    // An authorization server that registers no one: only the client it knows beforehand.
+    const clientId = 'resource-kit-cli-tests'
+    const clientSecret = 'a-secret-from-the-environment'
+    const server = await startProtectedDemoServer({
+      port: 0,
+      count: 20,
+      authServer: {
+        dynamicRegistration: false,
+        preRegisteredClients: [
+          { clientId, clientSecret, redirectUris: ['http://127.0.0.1/callback'] },
+        ],
+      },
+    })
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'rk-cli-oauth-'))
+      const config = join(dir, 'mcp.json')
+      await writeFile(
+        config,
+        JSON.stringify({
+          mcpServers: {
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the config expands it
+            work: { url: server.url, oauth: { clientId, clientSecret: '${RK_CLIENT_SECRET}' } },
+          },
+        }),
+      )
+      const env = {
+        RESOURCE_KIT_AUTH_FILE: join(dir, 'auth.json'),
+        BROWSER: browser,
+        RK_CLIENT_SECRET: clientSecret,
+      }
+      const login = await runCli(['login', '--config', config], { env })
+      expect(login.code, login.stderr).toBe(0)
+      expect(login.stdout).toMatch(/Signed in to work as Ada Lovelace/)
+      expect(login.stdout + login.stderr).not.toContain(clientSecret)
+      const ls = await runCli(['ls', '--json', '--config', config], { env })
+      expect(ls.code, ls.stderr).toBe(0)
+      expect(JSON.parse(ls.stdout).items.length).toBeGreaterThan(0)
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -1,9 +1,15 @@
 // `login URL` and `logout URL`: sign in to an OAuth-protected server through the client's
 // OAuth (the SDK does discovery, registration, PKCE and the token exchange), with the
 // browser sent back to a loopback redirect; and sign out (revoke, forget).
-import type { AuthStorage, ResourceClient, ServerSnapshot } from '@resource-kit/client'
+import type {
+  AuthStorage,
+  OAuthOptions,
+  ResourceClient,
+  ServerSnapshot,
+} from '@resource-kit/client'
 import { createOAuth } from '@resource-kit/client'
 import { CliError } from '../cliError.ts'
+import type { OAuthClientConfig } from '../config.ts'
 import { ExitCode } from '../exitCodes.ts'
 import { startLoopbackRedirect } from '../loopbackRedirect.ts'
 import { openBrowser } from '../openBrowser.ts'
@@ -15,6 +21,8 @@ export interface AuthCommandContext {
   serverId: string
   url: string
   headers?: Record<string, string>
+  /** The config entry's `oauth` (a pre-registered client, a metadata document URL). */
+  oauth?: OAuthClientConfig
   storage: AuthStorage
   out: Output
   env: Record<string, string | undefined>
@@ -22,6 +30,21 @@ export interface AuthCommandContext {
 }
 
 export const cliClientName = 'resource-kit CLI'
+
+/** The createOAuth options a config entry's `oauth` gives: how this app is identified. */
+export function oauthClientOptions(
+  oauth: OAuthClientConfig | undefined,
+): Pick<OAuthOptions, 'client' | 'clientMetadataUrl'> {
+  return {
+    ...(oauth?.clientId && {
+      client: {
+        clientId: oauth.clientId,
+        ...(oauth.clientSecret && { clientSecret: oauth.clientSecret }),
+      },
+    }),
+    ...(oauth?.clientMetadataUrl && { clientMetadataUrl: oauth.clientMetadataUrl }),
+  }
+}
 
 /** Settles when the server is ready or needs sign-in; rejects on any other failure. */
 async function settled(
@@ -62,6 +85,7 @@ export async function runLogin(context: AuthCommandContext): Promise<number> {
     const oauth = createOAuth({
       storage: context.storage,
       clientName: cliClientName,
+      ...oauthClientOptions(context.oauth),
       redirectUrl: loopback.url,
       openAuthorization: async (url, { signal: flowSignal }) => {
         const callback = loopback.next(flowSignal ?? signal)
@@ -117,6 +141,7 @@ export async function runLogout(context: AuthCommandContext): Promise<number> {
   const oauth = createOAuth({
     storage: context.storage,
     clientName: cliClientName,
+    ...oauthClientOptions(context.oauth),
     redirectUrl: 'http://127.0.0.1/callback',
     openAuthorization: async () => {
       throw new CliError('logout never opens a sign-in page', ExitCode.error, 'auth_failed')
