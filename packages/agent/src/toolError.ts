@@ -91,7 +91,7 @@ export function toToolError(error: unknown, scope: ErrorScope): ToolError {
     case 'InputRoundsExceededError':
       return make(
         'input_required',
-        'The resource needs input from the user that could not be given; tell the user.',
+        'It needs input from the user (a confirmation or a form) that cannot be asked for here. Ask the user: say what you wanted to read and why; do not retry it on your own.',
       )
     case 'NotSupportedError':
       return make(
