@@ -84,6 +84,7 @@ export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './res
 export { resourceKeys } from './resourceKeys.ts'
 export type { OwnedResourceList, ResourceListHost } from './resourceList.ts'
 export { createResourceList } from './resourceList.ts'
+export type { AdoptableClient } from './sdkSession.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export type { NamedServer } from './serverDisplayName.ts'
 export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'
