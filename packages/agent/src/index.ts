@@ -40,6 +40,7 @@ export type { ToolNames } from './toolError.ts'
 export type {
   JsonSchema,
   Source,
+  ToolCallOptions,
   ToolDefinition,
   ToolError,
   ToolErrorKind,

@@ -2,7 +2,7 @@
 // model's tool call by name. The input schema is the same JSON Schema everywhere (its
 // strict form when strict); only the wrapper differs.
 import { strictSchema } from './strictSchema.ts'
-import type { JsonSchema, ToolDefinition, ToolResult } from './types.ts'
+import type { JsonSchema, ToolCallOptions, ToolDefinition, ToolResult } from './types.ts'
 
 type Tools = Iterable<ToolDefinition> | Record<string, ToolDefinition>
 
@@ -90,7 +90,7 @@ export async function callTool(
   tools: Tools,
   name: string,
   input: unknown,
-  options?: { signal?: AbortSignal },
+  options?: ToolCallOptions,
 ): Promise<ToolResult> {
   const list = toolList(tools)
   const tool = list.find((candidate) => candidate.name === name)

@@ -5,6 +5,7 @@
 import type { ResourceClient, ServerSnapshot } from '@resource-kit/client'
 import { type Budget, measureOf } from './budget.ts'
 import { budgetedRead } from './budgetedRead.ts'
+import { DEFAULT_TIMEOUT_MS, withDeadline } from './deadline.ts'
 import { decodePageCursor, toolPage } from './pageCursor.ts'
 import { searchServers } from './searchServers.ts'
 import { createTemplateTools } from './templateTools.ts'
@@ -34,6 +35,12 @@ export interface ResourceToolsOptions {
   search?: { limit?: number; maxPages?: number; maxItems?: number }
   /** Tool names, to fit a host's conventions. */
   names?: Partial<ToolNames>
+  /**
+   * Deadline of each call (a call's own `timeoutMs` overrides it): past it, the call
+   * resolves with `timed_out`, and a search keeps the servers that answered. 0: none.
+   * @default 15000
+   */
+  timeoutMs?: number
   /** Injected clock. @default Date.now */
   now?: () => number
 }
@@ -208,11 +215,13 @@ export function createResourceTools(
         const result = await searchServers(client, query, {
           servers,
           limit,
+          ...(call?.timeoutMs !== undefined && { timeoutMs: call.timeoutMs }),
           ...(options.search?.maxPages !== undefined && { maxPages: options.search.maxPages }),
           ...(options.search?.maxItems !== undefined && { maxItems: options.search.maxItems }),
           ...(call?.signal && { signal: call.signal }),
         })
         const incomplete = result.servers.filter((report) => !report.complete)
+        const skipped = result.servers.filter((report) => report.skipped)
         return {
           ok: true,
           query,
@@ -221,6 +230,12 @@ export function createResourceTools(
             ...describeResource(hit.resource),
             matched: hit.matched.map((field) => `${field.field}: ${field.snippet}`),
           })),
+          ...(skipped.length > 0 && {
+            skipped: skipped.map((report) => ({
+              server: report.server,
+              reason: 'offers no resources (tools only)',
+            })),
+          }),
           ...(incomplete.length > 0 && {
             notSearched: incomplete.map((report) => ({
               server: report.server,
@@ -274,7 +289,17 @@ export function createResourceTools(
   }
 
   const templates = createTemplateTools(kit, serverProperty)
-  return { listServers, listResources, search, read, ...templates }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const timed = (tool: ToolDefinition, ownDeadline = false) =>
+    withDeadline(tool, timeoutMs, names, ownDeadline)
+  return {
+    listServers: timed(listServers),
+    listResources: timed(listResources),
+    search: timed(search, true),
+    read: timed(read),
+    complete: timed(templates.complete),
+    fillTemplate: timed(templates.fillTemplate),
+  }
 }
 
 function describeServer(snapshot: ServerSnapshot | undefined, id: string): Record<string, unknown> {

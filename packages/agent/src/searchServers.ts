@@ -1,7 +1,8 @@
 // One search over every server: walk each server's resource list within bounds (pages
 // come from the client's cache while fresh), index them in @resource-kit/search, and rank
-// them together. A server that fails is reported with what it listed before, never
-// dropped silently; the others are still searched.
+// them together. A server that fails, or has not finished by the deadline, is reported
+// with what it listed before, never dropped silently; the others are still searched. A
+// server that offers no resources (tools only) is skipped, not failed.
 import type { Resource, ResourceClient } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { type MatchedField, matchedFields } from './matchSnippet.ts'
@@ -15,6 +16,13 @@ export interface SearchServersOptions {
   maxPages?: number
   /** Resources indexed per server. @default 20000 */
   maxItems?: number
+  /**
+   * Each server's walk stops at this deadline: what it listed by then is searched, and the
+   * server is reported with `stoppedBy: 'timeout'`. The others' hits are kept.
+   * @default none (a hung server holds the search until `signal` aborts it)
+   */
+  timeoutMs?: number
+  /** Cancels the whole search (it rejects with the signal's reason). */
   signal?: AbortSignal
   /** Called after each page: for a progress line. */
   onProgress?: (progress: SearchProgress) => void
@@ -41,9 +49,11 @@ export interface ServerSearchReport {
   /** Resources searched. */
   resources: number
   pages: number
-  /** True when the whole list was walked. */
+  /** True when the whole list was walked (or there is none: `skipped`). */
   complete: boolean
-  stoppedBy?: 'maxPages' | 'maxItems' | 'error'
+  stoppedBy?: 'maxPages' | 'maxItems' | 'error' | 'timeout'
+  /** The server offers no resources (a tools-only server): not searched, not a failure. */
+  skipped?: 'no_resources'
   error?: Error
 }
 
@@ -68,7 +78,15 @@ export async function searchServers(
   options: SearchServersOptions = {},
 ): Promise<SearchServersResult> {
   const servers = options.servers ?? client.getServers().map((server) => server.id)
-  const walks = await Promise.all(servers.map((server) => walkServer(client, server, options)))
+  const deadline = startDeadline(options.timeoutMs)
+  let walks: { items: Indexed[]; report: ServerSearchReport }[]
+  try {
+    walks = await Promise.all(
+      servers.map((server) => walkServer(client, server, options, deadline)),
+    )
+  } finally {
+    deadline?.clear()
+  }
   const items: Indexed[] = []
   for (const walk of walks) items.push(...walk.items)
   const search = createResourceSearch<Indexed>({ limit: options.limit ?? 10 })
@@ -84,10 +102,36 @@ export async function searchServers(
   return { hits, servers: walks.map((walk) => walk.report) }
 }
 
+interface Deadline {
+  signal: AbortSignal
+  reached: Promise<DeadlineError>
+  clear(): void
+}
+
+/** Thrown (and reported) for a server whose walk had not finished by the deadline. */
+class DeadlineError extends Error {
+  override readonly name = 'TimeoutError'
+}
+
+function startDeadline(timeoutMs: number | undefined): Deadline | undefined {
+  if (timeoutMs === undefined || !Number.isFinite(timeoutMs) || timeoutMs <= 0) return undefined
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const reached = new Promise<DeadlineError>((resolve) => {
+    timer = setTimeout(() => {
+      const error = new DeadlineError(`its list was not walked within ${timeoutMs} ms`)
+      controller.abort(error)
+      resolve(error)
+    }, timeoutMs)
+  })
+  return { signal: controller.signal, reached, clear: () => clearTimeout(timer) }
+}
+
 async function walkServer(
   client: ResourceClient,
   server: string,
   options: SearchServersOptions,
+  deadline: Deadline | undefined,
 ): Promise<{ items: Indexed[]; report: ServerSearchReport }> {
   const maxPages = options.maxPages ?? 50
   const maxItems = options.maxItems ?? 20_000
@@ -97,30 +141,45 @@ async function walkServer(
     items,
     report: { server, resources: items.length, pages, complete: false, ...extra },
   })
-  try {
-    for await (const page of client.resourcePages(server, { signal: options.signal })) {
-      pages += 1
-      for (const resource of page.items.slice(0, maxItems - items.length)) {
-        items.push({
-          // Two servers may list the same URI: the id keeps both.
-          id: `${server}\u0000${resource.uri}`,
-          server,
-          name: resource.name,
-          ...(resource.title !== undefined && { title: resource.title }),
-          uri: resource.uri,
-          ...(resource.description !== undefined && { description: resource.description }),
-          resource,
-        })
+  const signals = [options.signal, deadline?.signal].filter((signal) => signal !== undefined)
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+  const walking = (async () => {
+    try {
+      const ready = await client.ready(server, { ...(signal && { signal }) })
+      if (ready.capabilities && ready.capabilities.resources === undefined)
+        return report({ complete: true, skipped: 'no_resources' })
+      for await (const page of client.resourcePages(server, { ...(signal && { signal }) })) {
+        pages += 1
+        for (const resource of page.items.slice(0, maxItems - items.length)) {
+          items.push({
+            // Two servers may list the same URI: the id keeps both.
+            id: `${server}\u0000${resource.uri}`,
+            server,
+            name: resource.name,
+            ...(resource.title !== undefined && { title: resource.title }),
+            uri: resource.uri,
+            ...(resource.description !== undefined && { description: resource.description }),
+            resource,
+          })
+        }
+        options.onProgress?.({ server, pages, resources: items.length })
+        if (page.nextCursor === undefined) return report({ complete: true })
+        if (items.length >= maxItems) return report({ stoppedBy: 'maxItems' })
+        if (pages >= maxPages) return report({ stoppedBy: 'maxPages' })
       }
-      options.onProgress?.({ server, pages, resources: items.length })
-      if (page.nextCursor === undefined) return report({ complete: true })
-      if (items.length >= maxItems) return report({ stoppedBy: 'maxItems' })
-      if (pages >= maxPages) return report({ stoppedBy: 'maxPages' })
+      // The iterator ended with a cursor left (a cursor cycle it detected).
+      return report({ stoppedBy: 'error' })
+    } catch (error) {
+      if (options.signal?.aborted) throw error
+      if (deadline?.signal.aborted) return report({ stoppedBy: 'timeout', error: error as Error })
+      return report({ stoppedBy: 'error', error: error as Error })
     }
-    // The iterator ended with a cursor left (a cursor cycle it detected).
-    return report({ stoppedBy: 'error' })
-  } catch (error) {
-    if (options.signal?.aborted) throw error
-    return report({ stoppedBy: 'error', error: error as Error })
-  }
+  })()
+  if (!deadline) return walking
+  // A walk that ignores the abort still ends at the deadline, with what it listed.
+  walking.catch(() => {})
+  return Promise.race([
+    walking,
+    deadline.reached.then((error) => report({ stoppedBy: 'timeout', error })),
+  ])
 }

@@ -57,8 +57,14 @@ export function toToolError(error: unknown, scope: ErrorScope): ToolError {
   const make = (kind: ToolErrorKind, hint: string, text = message) =>
     withScope({ kind, message: text, hint }, at)
 
-  if (name === 'AbortError' || name === 'TimeoutError')
-    return make('aborted', 'The call was cancelled or timed out; try again if it still matters.')
+  if (name === 'TimeoutError')
+    return make(
+      'timed_out',
+      `The server did not answer in time. Go on without it, or try again later${scope.server ? '' : `; ${tools.listServers} shows each server's status`}.`,
+      scope.server ? `server "${scope.server}": ${message}` : message,
+    )
+  if (name === 'AbortError')
+    return make('aborted', 'The call was cancelled; try again if it still matters.')
   switch (name) {
     case 'ResourceNotFoundError':
       return make(
@@ -85,7 +91,7 @@ export function toToolError(error: unknown, scope: ErrorScope): ToolError {
     case 'InputRoundsExceededError':
       return make(
         'input_required',
-        'The resource needs input from the user that could not be given; tell the user.',
+        'It needs input from the user (a confirmation or a form) that cannot be asked for here. Ask the user: say what you wanted to read and why; do not retry it on your own.',
       )
     case 'NotSupportedError':
       return make(

@@ -16,7 +16,17 @@ export interface ToolDefinition<Input = Record<string, unknown>, Output = ToolRe
    * Runs the tool. Never rejects: every failure resolves as `{ ok: false, error }`, so an
    * agent's turn goes on and the model can act on it. Input is checked (models send anything).
    */
-  execute(input: Input, options?: { signal?: AbortSignal }): Promise<Output>
+  execute(input: Input, options?: ToolCallOptions): Promise<Output>
+}
+
+/** What the host may give one call. */
+export interface ToolCallOptions {
+  signal?: AbortSignal
+  /**
+   * The call's deadline: past it, it resolves with a `timed_out` result (a search keeps
+   * the servers that answered). @default the tool set's `timeoutMs`
+   */
+  timeoutMs?: number
 }
 
 /** Where a result came from, so the model can cite it and know whether it is current. */
@@ -45,6 +55,7 @@ export type ToolErrorKind =
   | 'not_supported'
   | 'not_connected'
   | 'server_error'
+  | 'timed_out'
   | 'aborted'
 
 export interface ToolError {

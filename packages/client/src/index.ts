@@ -103,6 +103,7 @@ export type {
   SharedListHost,
 } from './resourceList.ts'
 export { createResourceList, createSharedList } from './resourceList.ts'
+export type { AdoptableClient } from './sdkSession.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export type { NamedServer } from './serverDisplayName.ts'
 export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'

@@ -9,7 +9,7 @@ import {
   parseElicitationParams,
   validateElicitationContent,
 } from './elicitationForm.ts'
-import { InputRequiredError, InvalidContentError } from './errors.ts'
+import { InputRequiredError, InvalidContentError, McpRequestError } from './errors.ts'
 import type { ElicitationAnswer, InputContext, InputHandler } from './inputHandler.ts'
 import { isPlainObject } from './isPlainObject.ts'
 import type { Session } from './session.ts'
@@ -100,7 +100,9 @@ export async function requestWithInput(
   let retry: Record<string, unknown> = base
   for (let rounds = 0; ; rounds++) {
     signal?.throwIfAborted()
-    const result = await session.request(method, retry, { signal })
+    const result = await session
+      .request(method, retry, { signal })
+      .catch((error: unknown) => Promise.reject(refusedForInput(error, what, options, rounds)))
     const input = readResult(method, result, serverId)
     if (!input) return { result, rounds }
     const context = { serverId, uri, rounds }
@@ -113,6 +115,27 @@ export async function requestWithInput(
     }
     if (input.requestState !== undefined) retry.requestState = input.requestState
   }
+}
+
+/**
+ * A 2026 server that needs the user's input refuses a client that did not declare
+ * elicitation with `-32021` MissingRequiredClientCapability: with no handler, that is input
+ * this client cannot give (InputRequiredError), not a server failure.
+ */
+function refusedForInput(
+  error: unknown,
+  what: string,
+  options: RequestWithInputOptions,
+  rounds: number,
+): unknown {
+  if (options.handler || !(error instanceof McpRequestError) || error.code !== -32021) return error
+  const data = isPlainObject(error.data) ? error.data : {}
+  const required = isPlainObject(data.requiredCapabilities) ? data.requiredCapabilities : {}
+  if (!('elicitation' in required)) return error
+  return new InputRequiredError(
+    `${what}${onServer(options.serverId)} needs input from the user, but no input handler is registered`,
+    { serverId: options.serverId, uri: options.uri, rounds },
+  )
 }
 
 interface InputRequired {

@@ -32,7 +32,7 @@ export type ServerSource =
     }
   /** An SDK transport, or a (possibly async) factory making a fresh one per (re)connect. */
   | { transport: unknown | (() => unknown) | (() => Promise<unknown>) }
-  /** An SDK `Client` the app already has (connected or not). */
+  /** An SDK `Client` the app already connected: 2.x (`@modelcontextprotocol/client`) or 1.x (`@modelcontextprotocol/sdk`). */
   | { client: unknown }
   /** Any Session implementation. */
   | { connect: SessionFactory }

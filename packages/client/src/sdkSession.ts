@@ -80,9 +80,28 @@ export async function connectSdkSession(
   return new SdkSession(client, { owned: true, serverId: options.serverId })
 }
 
+/**
+ * What SdkSession uses of a Client: a 2.x `Client`, or an SDK 1.x one seen through
+ * `fromSdk1Client`.
+ */
+export type AdoptableClient = Pick<
+  Client,
+  | 'transport'
+  | 'onclose'
+  | 'onerror'
+  | 'request'
+  | 'listen'
+  | 'close'
+  | 'getNegotiatedProtocolVersion'
+  | 'getProtocolEra'
+  | 'getServerCapabilities'
+  | 'getServerVersion'
+  | 'getInstructions'
+>
+
 /** Wraps a Client the app already connected. Closing the session leaves that Client open. */
 export function adoptSdkClient(
-  client: Client,
+  client: AdoptableClient,
   options: Pick<SessionConnectOptions, 'serverId'>,
 ): Session {
   if (!client.transport || client.getNegotiatedProtocolVersion() === undefined) {
@@ -98,7 +117,7 @@ export function adoptSdkClient(
 
 class SdkSession implements Session {
   readonly info: SessionInfo
-  readonly #client: Client
+  readonly #client: AdoptableClient
   readonly #owned: boolean
   readonly #serverId?: string
   readonly #tap: WireTap
@@ -113,7 +132,7 @@ class SdkSession implements Session {
   #closed = false
   #closing?: Promise<void>
 
-  constructor(client: Client, options: { owned: boolean; serverId?: string }) {
+  constructor(client: AdoptableClient, options: { owned: boolean; serverId?: string }) {
     this.#client = client
     this.#owned = options.owned
     this.#serverId = options.serverId
@@ -363,7 +382,7 @@ class SdkSession implements Session {
   }
 }
 
-function readInfo(client: Client): SessionInfo {
+function readInfo(client: AdoptableClient): SessionInfo {
   const version = client.getNegotiatedProtocolVersion() ?? ''
   const serverInfo = client.getServerVersion() as Implementation | undefined
   const instructions = client.getInstructions()

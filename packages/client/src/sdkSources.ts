@@ -4,6 +4,7 @@ import { isOAuth } from './auth/createOAuth.ts'
 import type { ServerOAuth } from './auth/serverOAuth.ts'
 import { ConnectionError } from './errors.ts'
 import type { ServerSource } from './resourceClient.ts'
+import { fromSdk1Client, isSdk1Client } from './sdk1Client.ts'
 import { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 import type { SessionFactory } from './session.ts'
 
@@ -15,10 +16,13 @@ export function sessionFactoryFor(source: ServerSource, oauth?: ServerOAuth): Se
   if ('connect' in source) return source.connect
   if ('client' in source) {
     const client = source.client
-    if (!(client instanceof Client)) {
-      throw new TypeError('ServerSource.client must be a Client from @modelcontextprotocol/client')
-    }
-    return async (options) => adoptSdkClient(client, options)
+    if (client instanceof Client) return async (options) => adoptSdkClient(client, options)
+    // An SDK 1.x Client the app already connected (say, to a stdio server it started).
+    if (isSdk1Client(client))
+      return async (options) => adoptSdkClient(fromSdk1Client(client), options)
+    throw new TypeError(
+      'ServerSource.client must be a Client from @modelcontextprotocol/client (2.x) or @modelcontextprotocol/sdk (1.x)',
+    )
   }
   if ('transport' in source) {
     const make = source.transport

@@ -27,6 +27,9 @@ export {
   fixtureStdioCommand,
   LEGACY_STDIO_SCRIPT,
   legacyStdioCommand,
+  RAW_STDIO_SCRIPT,
+  type RawStdioMode,
+  rawStdioCommand,
   type StdioCommandOptions,
   TS_NODE_ARGS,
 } from './paths.ts'

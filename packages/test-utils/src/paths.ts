@@ -12,6 +12,12 @@ export const EVERYTHING_SERVER_SCRIPT = fileURLToPath(
   import.meta.resolve('@modelcontextprotocol/server-everything/dist/index.js'),
 )
 
+/** A tiny raw 2025 server over stdio in plain JavaScript (rawStdioServer.mjs). */
+export const RAW_STDIO_SCRIPT = fileURLToPath(new URL('./rawStdioServer.mjs', import.meta.url))
+
+/** The server that never answers, offers tools only, or prints garbage on stdout. */
+export type RawStdioMode = 'hang' | 'tools-only' | 'garbage'
+
 interface StdioCommand {
   command: string
   args: string[]
@@ -49,4 +55,9 @@ export function legacyStdioCommand(
     args: how.compiled ? [compiledScript('legacyStdio')] : [...TS_NODE_ARGS, LEGACY_STDIO_SCRIPT],
     env: { RK_FIXTURE: JSON.stringify(options) },
   }
+}
+
+/** Command and args that start the raw stdio server in `mode`. */
+export function rawStdioCommand(mode: RawStdioMode): { command: string; args: string[] } {
+  return { command: process.execPath, args: [RAW_STDIO_SCRIPT, mode] }
 }

@@ -236,3 +236,25 @@ describe('createResourceTools against the demo server', () => {
     })
   })
 })
+
+describe('a host with no input handler', () => {
+  it('reports a consent-gated read as input_required, with a hint to ask the user', async () => {
+    const bare = await connectDemo()
+    try {
+      const tools = createResourceTools(bare.client)
+      const result = await run(tools, 'read_resource', { uri: 'db://prod/users' })
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'input_required',
+          server: 'demo',
+          uri: 'db://prod/users',
+          message: expect.stringContaining('needs input from the user'),
+          hint: expect.stringContaining('Ask the user'),
+        },
+      })
+    } finally {
+      await bare.close()
+    }
+  })
+})

@@ -42,6 +42,7 @@ describe('toToolError', () => {
     ],
     [new McpRequestError(-32603, 'boom', { serverId: 'docs' }), 'server_error', /try again once/],
     [new DOMException('aborted', 'AbortError'), 'aborted', /cancelled/],
+    [new DOMException('no answer within 5 s', 'TimeoutError'), 'timed_out', /in time/],
     ['a string thrown', 'server_error', /try again/],
   ])('maps %s to %s with a hint', (error, kind, hint) => {
     const mapped = toToolError(error, scope)
