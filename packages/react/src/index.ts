@@ -149,7 +149,6 @@ export {
   createDirectoryLoader,
   ResourceKitProvider,
   readOptions,
-  resourceListInfiniteOptions,
   templateListOptions,
   useResourceClient,
   useResourceSources,
