@@ -23,6 +23,7 @@ import { Freshness } from './freshness.ts'
 import { requestWithInput } from './inputRequired.ts'
 import { ListValues } from './listValues.ts'
 import { classifyReadError } from './notFound.ts'
+import { createNotificationIntake, type NotificationIntake } from './notificationIntake.ts'
 import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 import { toPublicError } from './publicError.ts'
 import type {
@@ -58,7 +59,6 @@ import type {
   ServerSnapshot,
   WalkResult,
 } from './types.ts'
-import { followUnsolicited } from './unsolicitedInvalidation.ts'
 import { toResourcePage, toTemplatePage } from './validateList.ts'
 import { assertWithinLimit, byteLength, toReadResult } from './validateRead.ts'
 
@@ -83,8 +83,8 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #options: ResourceClientOptions
   readonly #registry = new ServerRegistry()
   readonly #subscriptions = new Map<string, ServerSubscriptions>()
-  /** Per server: stops invalidating on its unsolicited notifications. */
-  readonly #unfollow = new Map<string, () => void>()
+  /** Per server: the one way its change notifications come in (both eras), and its stop. */
+  readonly #intakes = new Map<string, { intake: NotificationIntake; stop: () => void }>()
   /** Deduplicated fetches, cancelled when their last waiting caller aborts. */
   readonly #fetches: SharedFetches
   /** Results reached through input rounds: returned once, never served from the cache. */
@@ -146,15 +146,20 @@ class HeadlessResourceClient implements ResourceClient {
       },
       ...(this.#options.logger && { logger: this.#options.logger }),
     })
-    this.#unfollow.set(
-      id,
-      followUnsolicited({
-        onSession: (listener) => connection.onSession(listener),
-        invalidateRead: (uri) => this.invalidateRead(id, uri),
-        invalidateLists: () => this.invalidateLists(id),
-        ...(this.#options.logger && { logger: this.#options.logger }),
-      }),
-    )
+    const intake = createNotificationIntake({
+      invalidateRead: (uri) => this.invalidateRead(id, uri),
+      invalidateLists: () => this.invalidateLists(id),
+      ...(this.#options.logger && { logger: this.#options.logger }),
+    })
+    // Every Session of the server is followed from the moment it connects, watched or not.
+    const offSession = connection.onSession((session) => intake.follow(session))
+    this.#intakes.set(id, {
+      intake,
+      stop: () => {
+        offSession()
+        intake.close()
+      },
+    })
     connection.connect()
     return connection.snapshot
   }
@@ -164,8 +169,8 @@ class HeadlessResourceClient implements ResourceClient {
     if (!connection) return
     const subscriptions = this.#subscriptions.get(id)
     this.#subscriptions.delete(id)
-    this.#unfollow.get(id)?.()
-    this.#unfollow.delete(id)
+    this.#intakes.get(id)?.stop()
+    this.#intakes.delete(id)
     for (const lists of Object.values(this.#lists)) {
       lists.get(id)?.close()
       lists.delete(id)
@@ -360,7 +365,7 @@ class HeadlessResourceClient implements ResourceClient {
           getSession: (signal) => connection.getSession(signal),
           invalidateRead: (uri) => this.invalidateRead(serverId, uri),
           invalidateLists: () => this.invalidateLists(serverId),
-          invalidatesUnsolicited: true,
+          intake: this.#intakeOf(serverId),
         },
         ...(this.#options.logger && { logger: this.#options.logger }),
       })
@@ -401,6 +406,12 @@ class HeadlessResourceClient implements ResourceClient {
   }
 
   // INTERNALS
+
+  #intakeOf(serverId: string): NotificationIntake {
+    const entry = this.#intakes.get(serverId)
+    if (!entry) throw new Error(`No notification intake for server "${serverId}"`)
+    return entry.intake
+  }
 
   /** query-core's invalidation, after stamping the queries so a fetch in flight lands stale. */
   #invalidate(filters: QueryFilters): Promise<void> {

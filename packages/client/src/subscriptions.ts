@@ -2,8 +2,9 @@
 // keeps one channel for it (a `subscriptions/listen` stream, or legacy subscribes),
 // retargets it without gaps when the watched set changes, re-listens with backoff after a
 // drop or a graceful end (then invalidates everything watched, since updates in the gap
-// were lost), keeps a refused URI to the watches that asked for it, and turns floods of
-// notifications into a few coalesced invalidations.
+// were lost), and keeps a refused URI to the watches that asked for it. What the streams
+// deliver goes into the server's one notification intake (which coalesces and invalidates),
+// and the watches hear what comes out of it.
 import { type BackoffOptions, backoffDelay, defaultTimers, type Timers } from './backoff.ts'
 import {
   AuthRequiredError,
@@ -11,6 +12,7 @@ import {
   McpRequestError,
   UnknownServerError,
 } from './errors.ts'
+import type { NotificationIntake } from './notificationIntake.ts'
 import type { Watch, WatchTarget } from './resourceClient.ts'
 import type { Session, SubscriptionFilter } from './session.ts'
 import type { Channel, ChannelEvent, ChannelOptions } from './subscriptionsChannel.ts'
@@ -37,15 +39,16 @@ import { type EngineView, WatchHandle, type WatchOwner } from './watch.ts'
 export interface SubscriptionHost {
   /** The server's live Session, reconnecting it when the last one closed; rejects when that fails. */
   getSession(signal: AbortSignal): Promise<Session>
-  /** `updated(uri)`: invalidate that read, and reads of URIs under it, in the cache of record. */
+  /** After a gap: invalidate that read, and reads of URIs under it, in the cache of record. */
   invalidateRead(uri: string): Promise<void> | void
-  /** `list_changed`: invalidate the resource list and the template list. */
+  /** After a gap: invalidate the resource list and the template list. */
   invalidateLists(): Promise<void> | void
   /**
-   * True when the host already invalidates on every unsolicited (legacy) notification of
-   * the session, watched or not: the engine then only tells the watches.
+   * The server's one way in for change notifications: it follows the session's unsolicited
+   * ones (legacy) itself, takes the listen streams' ones from the engine, invalidates, and
+   * hands each coalesced notice back to the watches.
    */
-  readonly invalidatesUnsolicited?: boolean
+  readonly intake: NotificationIntake
 }
 
 export interface ServerSubscriptionsOptions {
@@ -54,8 +57,6 @@ export interface ServerSubscriptionsOptions {
   host: SubscriptionHost
   /** Re-listen schedule after a drop. @default 500 ms doubling to 30 s, with jitter */
   backoff?: BackoffOptions
-  /** Repeated notifications for one URI within this window collapse into one invalidation. @default 250 */
-  coalesceMs?: number
   /** Longest wait for a listen's acknowledgement (or a legacy subscribe's answer) before retrying. @default 10_000 */
   ackTimeoutMs?: number
   timers?: Timers
@@ -96,6 +97,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
   readonly #timers: Timers
   readonly #watches = new Set<WatchHandle>()
   readonly #delivery: Delivery
+  readonly #offNotices: () => void
   readonly #abort = new AbortController()
   #view: EngineView = { status: 'idle', coveredSeq: -1, attempt: 0 }
   #seq = 0
@@ -117,11 +119,12 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
     this.#delivery = new Delivery({
       serverId: options.serverId,
       host: options.host,
-      ...(options.coalesceMs !== undefined && { coalesceMs: options.coalesceMs }),
-      timers: this.#timers,
       ...(options.logger && { logger: options.logger }),
       watches: () => this.#watches,
       demand: () => this.#demand(),
+    })
+    this.#offNotices = options.host.intake.onNotice((notice) => {
+      if (!this.#disposed) this.#delivery.tell(notice)
     })
   }
 
@@ -142,7 +145,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
     this.#disposed = true
     this.#abort.abort()
     this.#pending?.abort()
-    this.#delivery.cancel()
+    this.#offNotices()
     if (this.#running) this.#busy = true
     this.#wake?.()
     const watches = [...this.#watches]
@@ -339,9 +342,12 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
 
   #open(session: Session, filter: SubscriptionFilter, signal: AbortSignal): Promise<Channel> {
     const onEvent = (event: ChannelEvent) => {
-      if (!this.#disposed) this.#delivery.receive(event)
+      if (this.#disposed) return
+      if (event.type === 'gap') this.#delivery.resync()
+      else this.#options.host.intake.take(event)
     }
-    this.#delivery.era = session.info.era
+    // A legacy session's notifications come unsolicited: the intake follows the session.
+    if (session.info.era === 'legacy') this.#options.host.intake.follow(session)
     const options: ChannelOptions = {
       signal,
       ackTimeoutMs: this.#options.ackTimeoutMs ?? 10_000,
@@ -349,7 +355,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
     }
     return session.info.era === 'modern'
       ? openListenChannel(session, filter, onEvent, options)
-      : openLegacyChannel(session, filter, onEvent, options)
+      : openLegacyChannel(session, filter, options)
   }
 
   /** A fresh pending controller: a change or close aborts it. */

@@ -1,8 +1,9 @@
-// A channel is how one server delivers change notifications for one filter: a modern
-// `subscriptions/listen` stream or, on legacy servers, `resources/subscribe` plus the
-// unsolicited notifications. The engine (subscriptions.ts) drives either through this
-// one interface.
+// A channel is how one server is asked for change notifications for one filter: a modern
+// `subscriptions/listen` stream (which delivers them) or, on legacy servers,
+// `resources/subscribe` (the notifications then come unsolicited, to the intake). The
+// engine (subscriptions.ts) drives either through this one interface.
 import type { Timers } from './backoff.ts'
+import { MAX_NOTIFIED_URI } from './notificationIntake.ts'
 import type { SessionNotification, SubscriptionFilter } from './session.ts'
 import { coversUri } from './subscriptionsFilter.ts'
 
@@ -53,9 +54,6 @@ export type OpenChannel = (
   options?: ChannelOptions,
 ) => Promise<Channel>
 
-/** Longest URI accepted from a notification; anything longer is hostile noise. */
-const MAX_URI = 8_192
-
 /**
  * Reads a resource notification into an event, or `undefined` when it is malformed or
  * was not asked for (a server must not send types the client did not request).
@@ -69,7 +67,8 @@ export function readEvent(
   }
   if (notification.method === 'notifications/resources/updated') {
     const uri = notification.params?.uri
-    if (typeof uri !== 'string' || uri.length === 0 || uri.length > MAX_URI) return undefined
+    if (typeof uri !== 'string' || uri.length === 0 || uri.length > MAX_NOTIFIED_URI)
+      return undefined
     return coversUri(requested, uri) ? { type: 'updated', uri } : undefined
   }
   return undefined

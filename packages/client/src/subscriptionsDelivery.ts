@@ -1,23 +1,17 @@
-// What the engine does with what a channel delivers: every `updated(uri)` and
-// `list_changed` goes through a per-key throttle (coalesce.ts) to one invalidation of the
-// cache of record and one event to each watch it concerns; a `gap` (delivery was
-// interrupted) invalidates everything watched and tells every watch `resynced`.
-import type { Timers } from './backoff.ts'
-import { type Coalescer, createCoalescer } from './coalesce.ts'
+// What the engine does with what reaches the watches: each coalesced notice of the server's
+// intake (notificationIntake.ts, which has invalidated the cache of record for it already)
+// becomes one event to each watch it concerns; a `gap` (delivery was interrupted) invalidates
+// everything watched and tells every watch `resynced`.
+import type { Notice } from './notificationIntake.ts'
 import type { WatchEvent } from './resourceClient.ts'
 import type { SubscriptionFilter } from './session.ts'
 import type { SubscriptionHost } from './subscriptions.ts'
-import type { ChannelEvent } from './subscriptionsChannel.ts'
 import { coversUri } from './subscriptionsFilter.ts'
 import type { WatchHandle } from './watch.ts'
-
-const LISTS = '\u0000lists'
 
 export interface DeliveryOptions {
   serverId: string
   host: SubscriptionHost
-  coalesceMs?: number
-  timers: Timers
   logger?: Pick<Console, 'debug' | 'warn'>
   /** The watches open now. */
   watches(): Iterable<WatchHandle>
@@ -27,25 +21,18 @@ export interface DeliveryOptions {
 
 export class Delivery {
   readonly #options: DeliveryOptions
-  readonly #coalescer: Coalescer<string>
-  /** The era of the session delivering now (legacy notifications are unsolicited). */
-  era?: 'modern' | 'legacy'
 
   constructor(options: DeliveryOptions) {
     this.#options = options
-    this.#coalescer = createCoalescer({
-      windowMs: options.coalesceMs ?? 250,
-      timers: options.timers,
-      run: (key) => this.#deliver(key),
-    })
   }
 
-  receive(event: ChannelEvent): void {
-    if (event.type === 'gap') {
-      this.resync()
+  /** A notice of the intake: the watches it concerns hear it. */
+  tell(notice: Notice): void {
+    if (notice.type === 'listChanged') {
+      this.#emit(notice, (watch) => Boolean(watch.requested.resourcesListChanged))
       return
     }
-    this.#coalescer.push(event.type === 'listChanged' ? LISTS : `u${event.uri}`)
+    this.#emit(notice, (watch) => coversUri(watch.requested, notice.uri))
   }
 
   /** After a gap nothing watched can be trusted: invalidate it all, then tell every watch. */
@@ -57,28 +44,6 @@ export class Delivery {
     }
     if (demand.resourcesListChanged) this.#invalidate(() => host.invalidateLists())
     this.#emit({ type: 'resynced' }, () => true)
-  }
-
-  /** Drops every pending trailing run. */
-  cancel(): void {
-    this.#coalescer.cancel()
-  }
-
-  #deliver(key: string): void {
-    const host = this.#options.host
-    if (key === LISTS) {
-      if (this.#ownsInvalidation()) this.#invalidate(() => host.invalidateLists())
-      this.#emit({ type: 'listChanged' }, (watch) => Boolean(watch.requested.resourcesListChanged))
-      return
-    }
-    const uri = key.slice(1)
-    if (this.#ownsInvalidation()) this.#invalidate(() => host.invalidateRead(uri))
-    this.#emit({ type: 'updated', uri }, (watch) => coversUri(watch.requested, uri))
-  }
-
-  /** Legacy notifications are unsolicited: a host that invalidates on all of them already did. */
-  #ownsInvalidation(): boolean {
-    return !(this.#options.host.invalidatesUnsolicited && this.era === 'legacy')
   }
 
   #invalidate(run: () => Promise<void> | void): void {

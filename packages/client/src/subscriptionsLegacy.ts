@@ -1,12 +1,11 @@
 // The legacy channel (2025-11-25 servers): `resources/subscribe` / `resources/unsubscribe`
-// per URI, and the unsolicited `updated` / `list_changed` notifications of the session.
-// Changing the filter subscribes the new URIs before unsubscribing the old ones.
+// per URI. The notifications come unsolicited on the session, where the server's one
+// notification intake (notificationIntake.ts) takes them, watched or not: this channel only
+// asks for them. Changing the filter subscribes the new URIs before unsubscribing the old ones.
 import { McpRequestError } from './errors.ts'
 import type { Session, SubscriptionFilter } from './session.ts'
-import type { Channel, ChannelEvent, ChannelOptions } from './subscriptionsChannel.ts'
-import { readEvent } from './subscriptionsChannel.ts'
+import type { Channel, ChannelOptions } from './subscriptionsChannel.ts'
 
-const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
 /** Unsubscribing is a courtesy: never let a slow server hold up a close for long. */
 const UNSUBSCRIBE_TIMEOUT_MS = 1_000
 /** A subscribe that gets no answer is retried by the engine rather than waited on forever. */
@@ -20,7 +19,6 @@ const SUBSCRIBE_TIMEOUT_MS = 10_000
 export async function openLegacyChannel(
   session: Session,
   filter: SubscriptionFilter,
-  onEvent: (event: ChannelEvent) => void,
   options: ChannelOptions = {},
 ): Promise<Channel> {
   let requested = filter
@@ -29,7 +27,7 @@ export async function openLegacyChannel(
   let noSubscribe = false
   /** URIs the server accepted a subscribe for. */
   const subscribed = new Set<string>()
-  /** Subscribed, or with a subscribe in flight: updates for these are welcome. */
+  /** Subscribed, or with a subscribe in flight (not asked again). */
   const accepting = new Set<string>()
   /** URIs the server refused, with its error (asked again when a watch asks again). */
   const refused = new Map<string, Error>()
@@ -42,17 +40,6 @@ export async function openLegacyChannel(
     }
   })
 
-  const offNotification = session.onNotification((notification) => {
-    const meta = notification.params?._meta
-    // A notification tagged with a listen id belongs to some modern stream, not to us.
-    if (typeof meta === 'object' && meta !== null && SUBSCRIPTION_ID in meta) return
-    const accepted = {
-      resourcesListChanged: requested.resourcesListChanged,
-      resourceSubscriptions: [...accepting],
-    }
-    const event = readEvent(notification, accepted)
-    if (event) onEvent(event)
-  })
   const offClose = session.onClose(() => settle('remote'))
 
   const subscribe = async (uri: string, signal?: AbortSignal) => {
@@ -101,7 +88,6 @@ export async function openLegacyChannel(
   try {
     await apply(filter, options.signal)
   } catch (error) {
-    offNotification()
     offClose()
     throw error
   }
@@ -128,7 +114,6 @@ export async function openLegacyChannel(
     retarget: apply,
     async close() {
       closing = true
-      offNotification()
       offClose()
       const uris = [...subscribed]
       subscribed.clear()

@@ -150,7 +150,6 @@ export {
   createDirectoryLoader,
   ResourceKitProvider,
   readOptions,
-  resourceListInfiniteOptions,
   templateListOptions,
   useResourceClient,
   useResourceSources,

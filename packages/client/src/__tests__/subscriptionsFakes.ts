@@ -1,6 +1,7 @@
 // Small in-memory Sessions for unit tests of the subscription state machine (the
 // integration tests use real servers). They record what the engine asks for, in order.
 import { McpRequestError } from '../errors.ts'
+import { createNotificationIntake, type NotificationIntake } from '../notificationIntake.ts'
 import type {
   ListenHandle,
   Session,
@@ -100,6 +101,11 @@ export class FakeSession implements Session {
     }
   }
 
+  /** How many listeners follow this session's unsolicited notifications. */
+  get notificationListeners(): number {
+    return this.#notificationListeners.size
+  }
+
   /** Send an unsolicited (legacy) notification. */
   notify(method: string, params: Record<string, unknown> = {}): void {
     for (const listener of this.#notificationListeners) listener({ method, params })
@@ -133,6 +139,11 @@ export const methodNotFound = () => new McpRequestError(-32601, 'Method not foun
 /** A host over a list of sessions: each `getSession` after a drop hands out the next one. */
 export class FakeHost implements SubscriptionHost {
   readonly invalidated: string[] = []
+  /** As the client's: follows each session handed out, invalidates, then tells the engine. */
+  readonly intake: NotificationIntake = createNotificationIntake({
+    invalidateRead: (uri) => this.invalidateRead(uri),
+    invalidateLists: () => this.invalidateLists(),
+  })
   readonly #sessions: FakeSession[]
   #index = 0
   /** `getSession` calls so far. */
@@ -156,6 +167,7 @@ export class FakeHost implements SubscriptionHost {
       throw new Error('connect refused')
     }
     while (this.#index < this.#sessions.length - 1 && this.current.isDropped) this.#index++
+    this.intake.follow(this.current)
     return this.current
   }
 

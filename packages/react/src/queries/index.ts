@@ -6,7 +6,6 @@ export type { CompletionOptionsInput, TemplateList } from './queryOptions.ts'
 export {
   completionOptions,
   readOptions,
-  resourceListInfiniteOptions,
   templateListOptions,
 } from './queryOptions.ts'
 export type { ResourceKitProviderProps } from './ResourceKitProvider.tsx'

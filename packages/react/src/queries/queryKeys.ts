@@ -1,4 +1,4 @@
-// Keys for the React-only query shapes (the infinite list, the template walk, reads and
+// Keys for the React-only query shapes (the template walk, reads and
 // completions as React Query sees them), built on the client's `resourceKeys` so its
 // invalidateLists / invalidateRead reach them. Each ends in an object, so it never equals
 // one of the client's own entries (whose last element is a cursor, null or a URI) — the
@@ -9,9 +9,6 @@ import { type ResourceClient, resourceKeys } from '@resource-kit/client'
 type Client = Pick<ResourceClient, 'partitionOf'>
 
 export const reactKeys = {
-  /** Every page of the resource list, as one infinite query. */
-  resourceList: (client: Client, serverId: string) =>
-    [...resourceKeys.lists(serverId, client.partitionOf(serverId)), { infinite: true }] as const,
   /** The bounded walk over the template list. */
   templateList: (client: Client, serverId: string) =>
     [

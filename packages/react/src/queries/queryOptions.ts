@@ -1,16 +1,15 @@
 // Option factories, not hook wrappers (as tRPC and the TanStack docs advise): the app
-// passes them to useQuery / useInfiniteQuery / prefetchQuery as it likes. Staleness comes
+// passes them to useQuery / prefetchQuery as it likes. Staleness comes
 // from the server's ttlMs, so a result is refetched exactly when the server says.
 import type {
   CacheHints,
   CompletionResult,
   Page,
   ReadOptions,
-  Resource,
   ResourceClient,
   ResourceTemplate,
 } from '@resource-kit/client'
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { reactKeys } from './queryKeys.ts'
 
 /** The shortest TTL among cached pages (a list is as fresh as its stalest page). */
@@ -19,21 +18,6 @@ export function minTtl(results: readonly CacheHints[] | undefined): number {
   let ttl = Number.POSITIVE_INFINITY
   for (const r of results) ttl = Math.min(ttl, r.ttlMs)
   return Number.isFinite(ttl) ? ttl : 0
-}
-
-/** One server's resource list as an infinite query over cursors (`nextCursor: ''` is a cursor). */
-export function resourceListInfiniteOptions(client: ResourceClient, serverId: string) {
-  return infiniteQueryOptions({
-    queryKey: reactKeys.resourceList(client, serverId),
-    queryFn: ({ pageParam, signal }): Promise<Page<Resource>> =>
-      client.listResources(
-        serverId,
-        pageParam === undefined ? { signal } : { cursor: pageParam, signal },
-      ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<Resource>) => last.nextCursor,
-    staleTime: (query) => minTtl(query.state.data?.pages),
-  })
 }
 
 /** Every template of a server, walked page by page up to a bound. */

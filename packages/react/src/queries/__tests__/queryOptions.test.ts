@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
-import {
-  completionOptions,
-  minTtl,
-  readOptions,
-  resourceListInfiniteOptions,
-  templateListOptions,
-} from '../queryOptions.ts'
+import { completionOptions, minTtl, readOptions, templateListOptions } from '../queryOptions.ts'
 
 const client = () =>
   createFakeClient([
@@ -23,7 +17,6 @@ const client = () =>
 /** The first three parts (prefix, server, partition) of every key the factories make for s1. */
 const keyPrefixes = (c: ReturnType<typeof client>) =>
   [
-    resourceListInfiniteOptions(c, 's1').queryKey,
     templateListOptions(c, 's1').queryKey,
     readOptions(c, 's1', 'x://1').queryKey,
     completionOptions(c, 's1', { template: 'x://{id}', argument: { name: 'id', value: '' } })
@@ -49,23 +42,6 @@ describe('query option factories', () => {
       ),
     )
     expect(new Set(keys).size).toBe(3)
-  })
-
-  it('pages the resource list by cursor as an infinite query', async () => {
-    const c = client()
-    const data = await c.queryClient.fetchInfiniteQuery({
-      ...resourceListInfiniteOptions(c, 's1'),
-      pages: 2,
-    })
-    expect(data.pages.map((p) => p.items.length)).toEqual([2, 1])
-    expect(c.calls.list.map((call) => call.cursor)).toEqual([undefined, '1'])
-  })
-
-  it('treats an empty-string cursor as a next page, and a missing one as the end', () => {
-    const { getNextPageParam } = resourceListInfiniteOptions(client(), 's1')
-    const page = { items: [], ttlMs: 0, cacheScope: 'public' as const }
-    expect(getNextPageParam({ ...page, nextCursor: '' }, [], undefined, [])).toBe('')
-    expect(getNextPageParam(page, [], undefined, [])).toBeUndefined()
   })
 
   it('takes staleness from the server TTL (the shortest page wins)', async () => {
