@@ -14,8 +14,12 @@ export interface WebSocketLike {
     type: 'close',
     listener: (event: { code?: number; reason?: unknown }) => void,
   ): void
-  addEventListener(type: 'error', listener: (event: unknown) => void): void
-  removeEventListener(type: string, listener: (event: never) => void): void
+  removeEventListener(type: 'open', listener: () => void): void
+  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
+  removeEventListener(
+    type: 'close',
+    listener: (event: { code?: number; reason?: unknown }) => void,
+  ): void
 }
 
 const OPEN = 1
