@@ -54,6 +54,10 @@ describe('the bridge over real channels to the demo server', () => {
     await server?.close()
   })
 
+  // The browser's own WebSocket fits the channel as `ws`'s does (the type checker checks it).
+  const forBrowsers: (socket: globalThis.WebSocket) => unknown = webSocketChannel
+  void forBrowsers
+
   function page() {
     const opened: WebSocket[] = []
     const bridged = connectBridge(
@@ -122,6 +126,3 @@ describe('the bridge over real channels to the demo server', () => {
     await expect.poll(() => served.closed, WAIT).toBe(true)
   })
 })
-
-// The browser's own WebSocket fits the channel as `ws`'s does (checked by the type checker).
-export const browserSocketFits: (socket: globalThis.WebSocket) => unknown = webSocketChannel
