@@ -13,7 +13,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The entry points that make a package's public surface. */
 const entries: Record<string, string[]> = {
-  client: ['packages/client/src/index.ts', 'packages/client/src/node.ts'],
+  client: [
+    'packages/client/src/index.ts',
+    'packages/client/src/node.ts',
+    'packages/client/src/bridge.ts',
+  ],
   react: ['packages/react/src/index.ts'],
   search: ['packages/search/src/index.ts'],
 }

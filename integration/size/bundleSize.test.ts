@@ -22,6 +22,39 @@ const CLIENT_PACKAGES = [
   'packages/client',
 ]
 
+/** What the picker and the composer need besides the client (shared with the bridge budgets). */
+const PICKER_PACKAGES = [
+  '@tanstack/react-query',
+  '@tanstack/react-virtual',
+  '@tanstack/virtual-core',
+  'fuse.js',
+  'zustand',
+  'use-sync-external-store',
+  'packages/react',
+  'packages/search',
+  'comlink',
+]
+const COMPOSER_PACKAGES = [
+  ...PICKER_PACKAGES,
+  '@floating-ui/core',
+  '@floating-ui/dom',
+  '@floating-ui/react',
+  '@floating-ui/react-dom',
+  '@floating-ui/utils',
+  'tabbable',
+]
+/** A bridged page: the client without the SDK, zod, pkce or the SSE parser. */
+const BRIDGE_PAGE_PACKAGES = [
+  '@hyperjump/uri-template',
+  '@tanstack/query-core',
+  'uri-templates',
+  'packages/client',
+]
+const PAGE_PACKAGES = {
+  picker: [...BRIDGE_PAGE_PACKAGES, ...PICKER_PACKAGES],
+  composer: [...BRIDGE_PAGE_PACKAGES, ...COMPOSER_PACKAGES],
+}
+
 interface Budget {
   source: string
   /** Most KB gzip. */
@@ -85,6 +118,20 @@ const BUDGETS: Record<string, Budget> = {
       '@hyperjump/uri-template',
       'uri-templates',
     ],
+  },
+  // The page of a host whose MCP connections live in a backend (#31): no SDK, no zod, no
+  // pkce, no eventsource-parser — the client's bridge entry, its cache and validators only.
+  'connectBridge + picker': {
+    source: `export { connectBridge, webSocketChannel } from '@resource-kit/client/bridge'
+      export { Picker, ResourceKitProvider } from '@resource-kit/react'`,
+    gzipKb: 81, // 80.0 (createResourceClient + picker: 174.6); the picker alone is 63.7
+    packages: PAGE_PACKAGES.picker,
+  },
+  'connectBridge + composer': {
+    source: `export { connectBridge, webSocketChannel } from '@resource-kit/client/bridge'
+      export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
+    gzipKb: 84, // 83.4 (createResourceClient + composer: 178)
+    packages: PAGE_PACKAGES.composer,
   },
   'persister (added to the client)': {
     source: `export { persistResourceCache } from '@resource-kit/client/persist'`,

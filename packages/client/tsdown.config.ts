@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/node.ts', 'src/persist.ts'],
+  entry: ['src/index.ts', 'src/node.ts', 'src/persist.ts', 'src/bridge.ts'],
   format: 'esm',
   dts: true,
   sourcemap: true,
