@@ -4,11 +4,21 @@
 // for keys and `aria-activedescendant`. It hands out prop getters with full
 // combobox/listbox/tree ARIA; the user's handlers run first (prevent default to skip ours).
 import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { useStore } from 'zustand'
 import type { NavigationList } from '../combobox/navigationKeys.ts'
 import { useHeldActivation } from '../combobox/useHeldActivation.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
+import { useLiveResources } from '../live/LiveResourcesContext.ts'
+import type { ResourceChange } from '../live/liveResources.ts'
 import { rowDomId } from '../shared/ids.ts'
 import { countResources } from '../shared/resourceCount.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
@@ -28,7 +38,7 @@ import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
 import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
-import { useSourceMarks } from './useSourceMarks.ts'
+import { useServerExpansion } from './useServerExpansion.ts'
 import { useTreeScroll } from './useTreeScroll.ts'
 import { useTypeAhead } from './useTypeAhead.ts'
 
@@ -104,12 +114,11 @@ export interface PickerApi extends PickerPropGetters {
   highlightedId: string | null
   /** Selected resources by `resourceKey(serverId, uri)`. */
   selected: ReadonlyMap<string, ResourceDescriptor>
-  /** Keys of resources changed since shown (`resourceKey(serverId, uri)`). */
-  updated: ReadonlySet<string>
-  /** Keys of resources listed after the first load, not chosen since. */
-  added: ReadonlySet<string>
-  /** Keys of resources the server stopped listing (a selection may still hold them). */
-  removed: ReadonlySet<string>
+  /**
+   * What changed about a resource since the person last chose it (new, updated, removed),
+   * from the client's LiveResources: the same mark its chip and its preview show.
+   */
+  changeOf: (serverId: string, uri: string) => ResourceChange | undefined
   /** Single or multiple selection. */
   selectionMode: SelectionMode
   /** The virtualizer (scrollToIndex, measurements). */
@@ -134,6 +143,9 @@ export interface PickerApi extends PickerPropGetters {
   highlight: (id: string) => void
 }
 
+const noSubscribe = () => () => {}
+const noVersion = () => 0
+
 /** The picker's behaviour: rows, virtual window, keyboard, selection and prop getters. */
 export function usePicker(options: UsePickerOptions): PickerApi {
   const [ownStore] = useState(() =>
@@ -151,9 +163,21 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const highlightedId = useStore(store, (s) => s.highlightedId)
   const expandedIds = useStore(store, (s) => s.expandedIds)
   const selected = useStore(store, (s) => s.selected)
-  const updated = useStore(store, (s) => s.updated)
-  const added = useStore(store, (s) => s.added)
-  const removed = useStore(store, (s) => s.removed)
+  // Marks are the client's (one change state per resource); a change of one re-renders the
+  // root, and each row's selector re-renders that row only.
+  const live = useLiveResources()
+  const marksVersion = useSyncExternalStore(
+    live?.subscribe ?? noSubscribe,
+    live?.getVersion ?? noVersion,
+    live?.getVersion ?? noVersion,
+  )
+  const changeOf = useCallback(
+    (serverId: string, uri: string) => {
+      void marksVersion
+      return live?.changeOf(serverId, uri)
+    },
+    [live, marksVersion],
+  )
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
@@ -188,13 +212,14 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     [store],
   )
 
-  useSourceMarks(store, options.sources)
+  useServerExpansion(store, options.sources)
   useKeptHighlight(store, rows, query, shownSearch, view)
   const loadFolder = useLazyFolders(store, options.loadDirectory)
   const { selectResource, selectDescriptor } = usePickerSelection(
     store,
     selectionMode,
     options.onSelect,
+    live,
   )
 
   const revealRef = useRef<(id: string) => void>(() => {})
@@ -370,8 +395,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     highlightedId,
     activeDescendant: navigation.activeDescendant,
     selected,
-    updated,
-    added,
+    changeOf,
     selectionMode,
     resultCount,
     searchPending,
@@ -395,9 +419,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     searchPending,
     highlightedId,
     selected,
-    updated,
-    added,
-    removed,
+    changeOf,
     selectionMode,
     virtualizer,
     virtualItems: virtualizer.getVirtualItems(),
