@@ -19,6 +19,7 @@ import { type ResourceCount, resourceCountText } from '../shared/resourceCount.t
 import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { isActionable, type PickerRow } from './pickerRow.ts'
 import type { PickerView } from './pickerStore.ts'
+import { type Announcer, announcementText } from './useLiveAnnouncement.ts'
 
 interface GetterContext {
   baseId: string
@@ -34,8 +35,8 @@ interface GetterContext {
   resultCount: number
   /** The rows shown are an earlier query's: the current one's hits are on their way. */
   searchPending: boolean
-  /** What the live region says now (settled: see useLiveAnnouncement). */
-  announcement: string
+  /** What the live region says (settled: see useLiveAnnouncement); its text re-renders alone. */
+  announcer: Announcer
   scrollRef: MutableRefObject<HTMLElement | null>
   setQuery(query: string): void
   setView(view: PickerView): void
@@ -189,7 +190,7 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
       role: 'status',
       'aria-live': 'polite' as const,
       'aria-atomic': true,
-      children: ctx.announcement,
+      children: announcementText(ctx.announcer),
     }),
   }
 }

@@ -38,6 +38,7 @@ import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
 import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
+import { useQueryHighlight } from './useQueryHighlight.ts'
 import { useServerExpansion } from './useServerExpansion.ts'
 import { useTreeScroll } from './useTreeScroll.ts'
 import { useTypeAhead } from './useTypeAhead.ts'
@@ -160,7 +161,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const storeView = useStore(store, (s) => s.view)
   const query = options.query ?? storeQuery
   const view = options.view ?? storeView
-  const highlightedId = useStore(store, (s) => s.highlightedId)
+  const storedHighlight = useStore(store, (s) => s.highlightedId)
   const expandedIds = useStore(store, (s) => s.expandedIds)
   const selected = useStore(store, (s) => s.selected)
   // Marks are the client's (one change state per resource); a change of one re-renders the
@@ -213,7 +214,11 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   )
 
   useServerExpansion(store, options.sources)
-  useKeptHighlight(store, rows, query, shownSearch, view)
+  // A query's best row is highlighted in the render that shows its rows (no write-back).
+  const { highlightedId, auto } = useQueryHighlight(storedHighlight, rows, query, shownSearch, view)
+  const highlightRef = useRef(highlightedId)
+  highlightRef.current = highlightedId
+  useKeptHighlight(store, rows, query, view, auto)
   const loadFolder = useLazyFolders(store, options.loadDirectory)
   const { selectResource, selectDescriptor } = usePickerSelection(
     store,
@@ -283,7 +288,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
 
   const win = usePickerVirtualizer(rows.length, options)
   const { virtualizer } = win
-  const currentHighlight = useCallback(() => store.getState().highlightedId, [store])
+  const currentHighlight = useCallback(() => highlightRef.current, [])
   const { revealChildren } = useTreeScroll(
     win,
     rows,
@@ -360,7 +365,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   )
   // A first screen of hits is not the count to speak: the rest of them is on its way. No
   // server yet is a host still starting, not "0 resources".
-  const announcement = useLiveAnnouncement(
+  const announcer = useLiveAnnouncement(
     liveMessage(query, resultCount, loadedCount),
     options.sources.length === 0 || isLoadingSources(options.sources) || searchPartial,
   )
@@ -370,7 +375,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     pending: searchPending,
     listKey: query,
     onReplay: () => {
-      const id = store.getState().highlightedId
+      const id = highlightRef.current
       const row = id === null ? undefined : rows.at(rows.indexOf(id))
       if (row) activate(row)
     },
@@ -399,7 +404,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     selectionMode,
     resultCount,
     searchPending,
-    announcement,
+    announcer,
     scrollRef: win.scrollRef,
     setQuery,
     setView,
