@@ -7,6 +7,7 @@ export default defineConfig({
   target: 'node20',
   clean: true,
   dts: false,
+  sourcemap: true,
   // package.json's bin points at dist/bin.js.
   outExtensions: () => ({ js: '.js' }),
   deps: {

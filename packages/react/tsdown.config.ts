@@ -4,6 +4,7 @@ export default defineConfig({
   entry: ['src/index.ts'],
   format: 'esm',
   dts: true,
+  sourcemap: true,
   clean: true,
   // theme.css is exported straight from src; nothing is copied.
   external: [

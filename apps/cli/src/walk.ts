@@ -1,6 +1,8 @@
 // A bounded walk over a paged list with a progress line: the CLI's own loop over the
 // client's page iterator, so it can count pages as they arrive. It never throws away what
 // it already fetched: an error or a cursor loop ends the walk with the items so far.
+// The walk owns the limits: it hands the iterator its page limit (the client's iterator
+// stops at DEFAULT_MAX_PAGES otherwise), and only a CursorCycleError is a loop.
 import type { Page, WalkResult } from '@resource-kit/client'
 import type { OutputStream } from './output.ts'
 import { Progress } from './progress.ts'
@@ -17,8 +19,14 @@ export interface WalkPagesOptions {
   now: () => number
 }
 
+/** What the walk asks of the page iterator: as many pages as it may take (or unbounded). */
+export interface PageRequest {
+  /** Infinity when the walk has no page limit. */
+  maxPages: number
+}
+
 export async function walkPages<T>(
-  pages: (cursor: string | undefined) => AsyncIterable<Page<T>>,
+  pages: (cursor: string | undefined, request: PageRequest) => AsyncIterable<Page<T>>,
   options: WalkPagesOptions,
 ): Promise<WalkResult<T>> {
   const { maxPages, maxItems } = options
@@ -37,7 +45,9 @@ export async function walkPages<T>(
   let cursor = options.cursor
   let ended = false
   try {
-    for await (const page of pages(options.cursor)) {
+    for await (const page of pages(options.cursor, {
+      maxPages: maxPages ?? Number.POSITIVE_INFINITY,
+    })) {
       count += 1
       const requestedWith = cursor
       cursor = page.nextCursor
@@ -65,8 +75,9 @@ export async function walkPages<T>(
     progress?.done()
   }
   if (ended || count === 0) return { items, complete: true, pages: count }
-  // The iterator stopped on its own with a cursor left: it detected a loop.
-  return result(items, count, 'cycle', cursor)
+  // The iterator stopped on its own with a cursor left: its own page limit (a loop throws
+  // CursorCycleError), so the walk can go on from that cursor.
+  return result(items, count, 'maxPages', cursor)
 }
 
 function result<T>(

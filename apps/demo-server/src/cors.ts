@@ -8,6 +8,18 @@ export const defaultCorsOrigins: readonly string[] = [
   'http://127.0.0.1:6006',
 ]
 
+/**
+ * The origins of a server listening on `host:port`: a page it serves itself calls it from
+ * there. On loopback every loopback name counts (the Host guard already refuses others);
+ * elsewhere only the address it listens on, never one taken from a request's Host header
+ * (a rebound DNS name would make any origin "its own").
+ */
+export function ownOrigins(host: string, port: number, isLoopback: boolean): string[] {
+  const names = isLoopback ? ['127.0.0.1', 'localhost', '[::1]'] : []
+  const own = host.includes(':') ? `[${host}]` : host
+  return [...new Set([own, ...names])].map((name) => `http://${name}:${port}`)
+}
+
 const allowedHeaders = [
   'Accept',
   'Authorization',

@@ -4,6 +4,7 @@ import {
   hostHeaderValidationResponse,
   localhostAllowedHostnames,
 } from '@modelcontextprotocol/server'
+import { defaultCorsOrigins, ownOrigins } from './cors.ts'
 import {
   createDemoFetchHandler,
   type DemoFetchHandler,
@@ -38,14 +39,9 @@ export async function startDemoHttpServer(
 ): Promise<DemoHttpServer> {
   options.signal?.throwIfAborted()
   const host = options.host ?? '127.0.0.1'
-  const handler = createDemoFetchHandler(options)
   // DNS-rebinding guard: on loopback, only loopback Host headers reach the handler.
   const guard = loopback.has(host) ? localhostAllowedHostnames() : undefined
-  const server = createServer((req, res) => {
-    void bridge(req, res, host, async (request) => {
-      return (guard && hostHeaderValidationResponse(request, guard)) ?? handler.fetch(request)
-    })
-  })
+  const server = createServer()
   // Idle keep-alive sockets outlive the client's (undici: 4 s), so the client always drops
   // them first; otherwise a reused socket can meet the server's close (ECONNRESET).
   server.keepAliveTimeout = 60_000
@@ -66,11 +62,23 @@ export async function startDemoHttpServer(
     })
   } catch (error) {
     server.close()
-    await handler.close()
     throw error
   }
   const { port } = server.address() as AddressInfo
   const urlHost = host.includes(':') ? `[${host}]` : host
+  // Made once the port is known: a page served from this server's own origin may call it.
+  const handler = createDemoFetchHandler({
+    ...options,
+    corsOrigins: [
+      ...(options.corsOrigins ?? defaultCorsOrigins),
+      ...ownOrigins(host, port, loopback.has(host)),
+    ],
+  })
+  server.on('request', (req, res) => {
+    void bridge(req, res, host, async (request) => {
+      return (guard && hostHeaderValidationResponse(request, guard)) ?? handler.fetch(request)
+    })
+  })
   let closing: Promise<void> | undefined
   return {
     url: `http://${urlHost}:${port}${handler.path}`,

@@ -29,7 +29,7 @@ export function serveDemoStdio(options: DemoServerOptions = {}): DemoStdioServer
 }
 
 export type { AuthorizedRequest } from './auth/bearerGuard.ts'
-export type { DemoAccount } from './auth/demoAuthProvider.ts'
+export type { DemoAccount, PreRegisteredDemoClient } from './auth/demoAuthProvider.ts'
 export type { DemoAuthServer, DemoAuthServerOptions } from './auth/startDemoAuthServer.ts'
 export { startDemoAuthServer } from './auth/startDemoAuthServer.ts'
 export type {

@@ -5,7 +5,13 @@ export { summarizeBlob } from './blobSummary.ts'
 export type { Budget } from './budget.ts'
 export { defaultEstimateTokens } from './budget.ts'
 export type { ContentPart, ReadPosition } from './budgetedRead.ts'
-export { callTool, toAnthropicTools, toOpenAiTools } from './jsonTools.ts'
+export type { JsonToolsOptions } from './jsonTools.ts'
+export {
+  callTool,
+  toAnthropicTools,
+  toOpenAiResponsesTools,
+  toOpenAiTools,
+} from './jsonTools.ts'
 export type { MatchedField } from './matchSnippet.ts'
 export type {
   AttachOptions,
@@ -29,6 +35,7 @@ export type {
   ServerSearchReport,
 } from './searchServers.ts'
 export { searchServers } from './searchServers.ts'
+export { strictSchema } from './strictSchema.ts'
 export type { ToolNames } from './toolError.ts'
 export type {
   JsonSchema,

@@ -1,6 +1,7 @@
 // The neutral definitions in the JSON tool formats model APIs take, and the dispatch of a
-// model's tool call by name. The input schema is the same JSON Schema everywhere; only
-// the wrapper differs.
+// model's tool call by name. The input schema is the same JSON Schema everywhere (its
+// strict form when strict); only the wrapper differs.
+import { strictSchema } from './strictSchema.ts'
 import type { JsonSchema, ToolDefinition, ToolResult } from './types.ts'
 
 type Tools = Iterable<ToolDefinition> | Record<string, ToolDefinition>
@@ -9,24 +10,75 @@ function toolList(tools: Tools): ToolDefinition[] {
   return Symbol.iterator in tools ? [...(tools as Iterable<ToolDefinition>)] : Object.values(tools)
 }
 
-/** OpenAI Chat Completions (and compatible APIs): `{ type: 'function', function: { name, description, parameters } }`. */
+/** Whether to send strict tool schemas (see `strictSchema`), and mark the tools `strict`. */
+export interface JsonToolsOptions {
+  /**
+   * Strict tool calling: the model's input is held to the schema, which is then the strict
+   * form (every property required, optional ones nullable, maps as `{ name, value }` lists).
+   * @default what the API defaults to: false, except for the OpenAI Responses API (true)
+   */
+  strict?: boolean
+}
+
+function schemaOf(tool: ToolDefinition, strict: boolean): JsonSchema {
+  return strict ? strictSchema(tool.inputSchema) : tool.inputSchema
+}
+
+/** OpenAI Chat Completions (and compatible APIs): `{ type: 'function', function: { name, description, parameters, strict? } }`. */
 export function toOpenAiTools(
   tools: Tools,
-): { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } }[] {
+  options: JsonToolsOptions = {},
+): {
+  type: 'function'
+  function: { name: string; description: string; parameters: JsonSchema; strict?: boolean }
+}[] {
+  const strict = options.strict ?? false
   return toolList(tools).map((tool) => ({
     type: 'function',
-    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: schemaOf(tool, strict),
+      ...(strict && { strict: true }),
+    },
   }))
 }
 
-/** Anthropic Messages: `{ name, description, input_schema }`. */
+/**
+ * OpenAI Responses API: `{ type: 'function', name, description, parameters, strict }`. That
+ * API takes `strict` as true when it is left out, so it is always sent.
+ */
+export function toOpenAiResponsesTools(
+  tools: Tools,
+  options: JsonToolsOptions = {},
+): {
+  type: 'function'
+  name: string
+  description: string
+  parameters: JsonSchema
+  strict: boolean
+}[] {
+  const strict = options.strict ?? true
+  return toolList(tools).map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: schemaOf(tool, strict),
+    strict,
+  }))
+}
+
+/** Anthropic Messages: `{ name, description, input_schema, strict? }`. */
 export function toAnthropicTools(
   tools: Tools,
-): { name: string; description: string; input_schema: JsonSchema }[] {
+  options: JsonToolsOptions = {},
+): { name: string; description: string; input_schema: JsonSchema; strict?: boolean }[] {
+  const strict = options.strict ?? false
   return toolList(tools).map((tool) => ({
     name: tool.name,
     description: tool.description,
-    input_schema: tool.inputSchema,
+    input_schema: schemaOf(tool, strict),
+    ...(strict && { strict: true }),
   }))
 }
 

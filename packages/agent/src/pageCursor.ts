@@ -31,3 +31,27 @@ export function decodePageCursor(text: string): PagePosition | undefined {
     return undefined
   }
 }
+
+/**
+ * The part of one server page a tool call shows (`pageSize` items from `position.skip`),
+ * and the cursor of what follows: the rest of this server page, else the server's next
+ * page. No cursor: the list ended.
+ */
+export function toolPage<T>(
+  page: { items: readonly T[]; nextCursor?: string },
+  position: PagePosition,
+  pageSize: number,
+): { shown: T[]; nextCursor?: string } {
+  const shown = page.items.slice(position.skip, position.skip + pageSize)
+  const skip = position.skip + shown.length
+  const nextCursor =
+    skip < page.items.length
+      ? encodePageCursor({
+          ...(position.cursor !== undefined && { cursor: position.cursor }),
+          skip,
+        })
+      : page.nextCursor !== undefined
+        ? encodePageCursor({ cursor: page.nextCursor, skip: 0 })
+        : undefined
+  return { shown, ...(nextCursor !== undefined && { nextCursor }) }
+}

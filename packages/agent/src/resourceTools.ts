@@ -5,7 +5,7 @@
 import type { ResourceClient, ServerSnapshot } from '@resource-kit/client'
 import { type Budget, measureOf } from './budget.ts'
 import { budgetedRead } from './budgetedRead.ts'
-import { decodePageCursor, encodePageCursor } from './pageCursor.ts'
+import { decodePageCursor, toolPage } from './pageCursor.ts'
 import { searchServers } from './searchServers.ts'
 import { createTemplateTools } from './templateTools.ts'
 import { failure, type ToolNames, toolFailure, toToolError } from './toolError.ts'
@@ -123,7 +123,7 @@ export function createResourceTools(
 
   const listResources: ToolDefinition = {
     name: names.listResources,
-    description: `List one page of a server's resources (URI, name, type, size, last modified). When the result has "nextCursor", pass it back as "cursor" for the next page. To find something specific, ${names.search} is faster.`,
+    description: `List one page of a server's resources (URI, name, type, size, last modified), or of its resource templates. When the result has "nextCursor", there are more: pass it back as "cursor" (with the same "templates") for the next page. To find something specific, ${names.search} is faster.`,
     inputSchema: {
       type: 'object',
       properties: {
@@ -148,29 +148,22 @@ export function createResourceTools(
           )
         const templates = input.templates === true || input.templates === 'true'
         return kit.run({ server }, async () => {
-          if (templates) {
-            const walk = await client.walkTemplates(server, {
-              maxPages: 10,
-              ...(call?.signal && { signal: call.signal }),
-            })
-            if (walk.items.length === 0 && walk.error) throw walk.error
-            return { ok: true, server, templates: walk.items.map(describeTemplate) }
-          }
-          const page = await client.listResources(server, {
+          const at = {
             ...(position.cursor !== undefined && { cursor: position.cursor }),
             ...(call?.signal && { signal: call.signal }),
-          })
-          const shown = page.items.slice(position.skip, position.skip + pageSize)
-          const skip = position.skip + shown.length
-          const nextCursor =
-            skip < page.items.length
-              ? encodePageCursor({
-                  ...(position.cursor !== undefined && { cursor: position.cursor }),
-                  skip,
-                })
-              : page.nextCursor !== undefined
-                ? encodePageCursor({ cursor: page.nextCursor, skip: 0 })
-                : undefined
+          }
+          if (templates) {
+            const page = await client.listTemplates(server, at)
+            const { shown, nextCursor } = toolPage(page, position, pageSize)
+            return {
+              ok: true,
+              server,
+              templates: shown.map(describeTemplate),
+              ...(nextCursor !== undefined && { nextCursor }),
+            }
+          }
+          const page = await client.listResources(server, at)
+          const { shown, nextCursor } = toolPage(page, position, pageSize)
           return {
             ok: true,
             server,

@@ -1,6 +1,7 @@
 // Where a read came from and whether it is current: the fetch time is the cache entry's
 // (the client's one cache of record), `lastModified` the server's annotation, found on the
-// content item or on the resource as listed in the same cache.
+// content item or on the resource as listed in the same cache. Always the server's own
+// partition (`partitionOf`): a signed-in server's entries live under its principal.
 import { type Resource, type ResourceClient, resourceKeys } from '@resource-kit/client'
 import type { Source } from './types.ts'
 
@@ -17,7 +18,7 @@ export interface SourceInput {
 
 export function sourceOf(client: ResourceClient, input: SourceInput): Source {
   const state = client.queryClient.getQueryState(
-    resourceKeys.read(input.server, client.partition, input.uri),
+    resourceKeys.read(input.server, client.partitionOf(input.server), input.uri),
   )
   // Reads answered after an input request are not cached: they were fetched just now.
   const fetchedAt =
@@ -44,7 +45,7 @@ export function listedResource(
   uri: string,
 ): Resource | undefined {
   const pages = client.queryClient.getQueriesData<{ items?: Resource[] }>({
-    queryKey: resourceKeys.lists(server, client.partition),
+    queryKey: resourceKeys.lists(server, client.partitionOf(server)),
   })
   for (const [, page] of pages) {
     const found = page?.items?.find((item) => item.uri === uri)

@@ -9,6 +9,8 @@ import type { ToolDefinition, ToolResult } from './types.ts'
 
 /** Suggestions shown per variable. */
 const MAX_SUGGESTIONS = 20
+/** Templates named in the message of a template not found (the rest are counted). */
+const MAX_NAMED = 20
 
 export function createTemplateTools(
   kit: ToolKit,
@@ -25,19 +27,28 @@ export function createTemplateTools(
     description: 'Values of the variables chosen so far, by variable name.',
   }
 
+  /**
+   * The template named `wanted` (its URI template, else its name or title), looked for on
+   * every page of the server's list, as `list_resources` pages it: a template the model saw
+   * listed is always found.
+   */
   async function findTemplate(server: string, wanted: string, signal?: AbortSignal) {
-    const walk = await client.walkTemplates(server, { maxPages: 10, ...(signal && { signal }) })
-    if (walk.items.length === 0 && walk.error) throw walk.error
-    const found =
-      walk.items.find((template) => template.uriTemplate === wanted) ??
-      walk.items.find((template) => template.name === wanted || template.title === wanted)
-    if (!found) {
-      const known = walk.items.map((template) => `${template.uriTemplate} (${template.name})`)
-      throw new InvalidInput(
-        `no template "${wanted}" on server "${server}"; its templates: ${known.join(', ') || 'none'}`,
-      )
+    let byName: ResourceTemplate | undefined
+    const known: string[] = []
+    let count = 0
+    for await (const page of client.templatePages(server, { ...(signal && { signal }) })) {
+      for (const template of page.items) {
+        if (template.uriTemplate === wanted) return template
+        if (!byName && (template.name === wanted || template.title === wanted)) byName = template
+        count += 1
+        if (known.length < MAX_NAMED) known.push(`${template.uriTemplate} (${template.name})`)
+      }
     }
-    return found
+    if (byName) return byName
+    const more = count > known.length ? ` and ${count - known.length} more` : ''
+    throw new InvalidInput(
+      `no template "${wanted}" on server "${server}"; its templates: ${known.join(', ') || 'none'}${more} (${names.listResources} with templates: true lists them all)`,
+    )
   }
 
   async function suggest(

@@ -46,17 +46,38 @@ export function optionalCount(input: Input, key: string): number | undefined {
   return value
 }
 
+/**
+ * A map of names to string values: an object, or (the strict-schema shape) a list of
+ * `{ name, value }` pairs.
+ */
 export function optionalStringRecord(input: Input, key: string): Record<string, string> {
   const raw = input[key]
   if (raw === undefined || raw === null) return {}
-  if (typeof raw !== 'object' || Array.isArray(raw))
-    throw new InvalidInput(`"${key}" must be an object of variable names to string values`)
+  const entries = Array.isArray(raw) ? pairEntries(raw, key) : objectEntries(raw, key)
   const record: Record<string, string> = {}
-  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [name, value] of entries) {
     if (value === undefined || value === null || value === '') continue
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
       throw new InvalidInput(`"${key}.${name}" must be a string`)
     record[name] = String(value)
   }
   return record
+}
+
+function objectEntries(raw: unknown, key: string): [string, unknown][] {
+  if (typeof raw !== 'object' || raw === null)
+    throw new InvalidInput(`"${key}" must be an object of variable names to string values`)
+  return Object.entries(raw as Record<string, unknown>)
+}
+
+function pairEntries(raw: unknown[], key: string): [string, unknown][] {
+  return raw.map((pair) => {
+    const { name, value } = (typeof pair === 'object' && pair !== null ? pair : {}) as {
+      name?: unknown
+      value?: unknown
+    }
+    if (typeof name !== 'string' || name === '')
+      throw new InvalidInput(`"${key}" must be a list of { name, value } pairs`)
+    return [name, value]
+  })
 }

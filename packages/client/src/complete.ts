@@ -35,20 +35,37 @@ export async function requestCompletion(
   return toCompletion(raw, serverId)
 }
 
-/** Untrusted result → at most 100 string values, `total` and `hasMore` when well-formed. */
+/**
+ * Untrusted result → at most 100 string values, with `total` and `hasMore` as honest as the
+ * result allows: a server that sent more than 100 values (the spec's limit) is cut to its
+ * first 100 and reported as having more, whatever its `hasMore` said; a `total` above the
+ * values kept means there are more too.
+ */
 export function toCompletion(raw: Record<string, unknown>, serverId?: string): CompletionResult {
   assertCompleteResult(raw, 'completion/complete', serverId)
   const completion = raw.completion
   if (!isPlainObject(completion) || !Array.isArray(completion.values)) {
     throw new InvalidContentError('completion/complete', 'no completion.values array', serverId)
   }
-  const values = completion.values
-    .filter((value): value is string => typeof value === 'string')
-    .slice(0, MAX_VALUES)
-  const total = completion.total
+  const sent = completion.values.filter((value): value is string => typeof value === 'string')
+  const values = sent.slice(0, MAX_VALUES)
+  const said = completion.total
+  const saidTotal =
+    typeof said === 'number' && Number.isInteger(said) && said >= 0 ? said : undefined
+  // At least as many as were sent: a total below that is wrong, and a cut needs one.
+  const total =
+    saidTotal !== undefined || sent.length > values.length
+      ? Math.max(saidTotal ?? 0, sent.length)
+      : undefined
+  const hasMore =
+    sent.length > values.length || (total !== undefined && total > values.length)
+      ? true
+      : typeof completion.hasMore === 'boolean'
+        ? completion.hasMore
+        : undefined
   return {
     values,
-    ...(typeof total === 'number' && Number.isInteger(total) && total >= 0 && { total }),
-    ...(typeof completion.hasMore === 'boolean' && { hasMore: completion.hasMore }),
+    ...(total !== undefined && { total }),
+    ...(hasMore !== undefined && { hasMore }),
   }
 }

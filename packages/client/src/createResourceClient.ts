@@ -32,13 +32,14 @@ import type {
   ResourceClient,
   ResourceClientOptions,
   ResourceList,
+  ResourceTemplateList,
   ServerSource,
   WalkOptions,
   Watch,
   WatchTarget,
 } from './resourceClient.ts'
 import { resourceKeys } from './resourceKeys.ts'
-import { createResourceList, type OwnedResourceList } from './resourceList.ts'
+import { createSharedList, type OwnedList } from './resourceList.ts'
 import { pageQuery, readQuery } from './resourceQueries.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
 import type { ServerConnection } from './serverConnection.ts'
@@ -65,6 +66,10 @@ import { assertWithinLimit, byteLength, toReadResult } from './validateRead.ts'
 export const DEFAULT_CLIENT_INFO = { name: 'resource-kit', version: '0.1.0' }
 
 type ListKind = 'resources' | 'templates'
+interface ListItem {
+  resources: Resource
+  templates: ResourceTemplate
+}
 const LIST_METHOD = { resources: 'resources/list', templates: 'resources/templates/list' } as const
 
 /** Creates a headless client. It creates a QueryClient only when the app gives none. */
@@ -92,8 +97,11 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #oauth = new Map<string, OAuthBinding>()
   /** Values repeated across list items (audiences, icon sets, MIME types), kept once. */
   readonly #listValues = new ListValues()
-  /** One shared resource list per server, made on first use. */
-  readonly #lists = new Map<string, OwnedResourceList>()
+  /** One shared resource list and one template list per server, made on first use. */
+  readonly #lists = {
+    resources: new Map<string, OwnedList<Resource>>(),
+    templates: new Map<string, OwnedList<ResourceTemplate>>(),
+  }
 
   constructor(options: ResourceClientOptions) {
     this.#options = options
@@ -158,8 +166,10 @@ class HeadlessResourceClient implements ResourceClient {
     this.#subscriptions.delete(id)
     this.#unfollow.get(id)?.()
     this.#unfollow.delete(id)
-    this.#lists.get(id)?.close()
-    this.#lists.delete(id)
+    for (const lists of Object.values(this.#lists)) {
+      lists.get(id)?.close()
+      lists.delete(id)
+    }
     await subscriptions?.close()
     await connection.close()
     this.#oauth.get(id)?.dispose()
@@ -254,23 +264,42 @@ class HeadlessResourceClient implements ResourceClient {
   }
 
   resourceList(serverId: string): ResourceList {
+    return this.#sharedList('resources', serverId, (resource) => resource.uri)
+  }
+
+  templateList(serverId: string): ResourceTemplateList {
+    return this.#sharedList('templates', serverId, (template) => template.uriTemplate)
+  }
+
+  #sharedList<K extends ListKind>(
+    kind: K,
+    serverId: string,
+    keyOf: (item: ListItem[K]) => string,
+  ): OwnedList<ListItem[K]> {
     this.#registry.require(serverId)
-    let list = this.#lists.get(serverId)
+    const lists = this.#lists[kind] as Map<string, OwnedList<ListItem[K]>>
+    let list = lists.get(serverId)
     if (!list) {
-      list = createResourceList({
+      list = createSharedList<ListItem[K]>({
         serverId,
+        method: LIST_METHOD[kind],
+        keyOf,
         maxPages: DEFAULT_MAX_PAGES,
         partition: () => this.partitionOf(serverId),
         now: () => Date.now(),
         pace: this.#options.revalidationPace,
         fetchPage: async (cursor, signal) => {
-          const page = await this.#page<Resource>('resources', serverId, cursor, signal)
+          const page = await this.#page<ListItem[K]>(kind, serverId, cursor, signal)
           // A page served from the cache is as old as its entry.
-          const key = resourceKeys.list(serverId, this.partitionOf(serverId), cursor)
+          const partition = this.partitionOf(serverId)
+          const key =
+            kind === 'resources'
+              ? resourceKeys.list(serverId, partition, cursor)
+              : resourceKeys.templateList(serverId, partition, cursor)
           return { page, receivedAt: this.#find(key)?.state.dataUpdatedAt ?? Date.now() }
         },
       })
-      this.#lists.set(serverId, list)
+      lists.set(serverId, list)
     }
     return list
   }
@@ -310,8 +339,10 @@ class HeadlessResourceClient implements ResourceClient {
 
   async complete(serverId: string, options: CompleteOptions): Promise<CompletionResult> {
     try {
-      const session = await this.#registry.require(serverId).getSession(options.signal)
-      return await requestCompletion(session, options, serverId)
+      // Safe to repeat, so it survives a forgotten 2025 session as lists and reads do.
+      return await this.#onSession(serverId, options.signal, (session) =>
+        requestCompletion(session, options, serverId),
+      )
     } catch (error) {
       throw toPublicError(error, 'completion/complete', serverId, options.signal)
     }
@@ -345,8 +376,9 @@ class HeadlessResourceClient implements ResourceClient {
         queryKey: resourceKeys.templateLists(serverId, this.partitionOf(serverId)),
       }),
     ])
-    // After query-core's own invalidation: the list's walk from page 1 must not take the old pages.
-    this.#lists.get(serverId)?.invalidate()
+    // After query-core's own invalidation: the lists' walks from page 1 must not take the old pages.
+    this.#lists.resources.get(serverId)?.invalidate()
+    this.#lists.templates.get(serverId)?.invalidate()
     await invalidated
   }
 
@@ -431,7 +463,8 @@ class HeadlessResourceClient implements ResourceClient {
           queryKey: resourceKeys.partition(id, `${this.partition}~${principal}`),
           predicate: (query) => isPrivateEntry(query.state.data),
         })
-        this.#lists.get(id)?.reset()
+        this.#lists.resources.get(id)?.reset()
+        this.#lists.templates.get(id)?.reset()
       },
     })
     this.#oauth.set(id, binding)
@@ -547,18 +580,18 @@ class HeadlessResourceClient implements ResourceClient {
   /**
    * Runs one request on the server's session. A session the server no longer knows (a 2025
    * HTTP 404) is replaced by the connection at once: the request is sent again, once, on the
-   * new one (lists and reads are safe to repeat).
+   * new one (lists, reads and completions are safe to repeat).
    */
   async #onSession<T>(
     serverId: string,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
     request: (session: Session) => Promise<T>,
   ): Promise<T> {
     const connection = this.#registry.require(serverId)
     try {
       return await request(await connection.getSession(signal))
     } catch (error) {
-      if (!(error instanceof SessionExpiredError) || signal.aborted) throw error
+      if (!(error instanceof SessionExpiredError) || signal?.aborted) throw error
       return request(await connection.getSession(signal))
     }
   }

@@ -220,10 +220,11 @@ function checkValue(field: FormField, raw: unknown): { value: FieldValue } | { e
   }
   if (typeof raw !== 'string') return { error: 'Enter text.' }
   if (allowed && !allowed.has(raw)) return { error: 'Choose a value from the list.' }
-  if (field.minLength !== undefined && raw.length < field.minLength) {
+  const length = codePoints(raw)
+  if (field.minLength !== undefined && length < field.minLength) {
     return { error: `Enter at least ${field.minLength} characters.` }
   }
-  if (field.maxLength !== undefined && raw.length > field.maxLength) {
+  if (field.maxLength !== undefined && length > field.maxLength) {
     return { error: `Enter at most ${field.maxLength} characters.` }
   }
   const formatError = field.format ? checkFormat(field.format, raw) : undefined
@@ -249,6 +250,21 @@ function safeUrl(raw: string): string {
 
 function isEmptyAnswer(value: FieldValue): boolean {
   return value === '' || (Array.isArray(value) && value.length === 0)
+}
+
+/** JSON Schema counts a string's length in characters (code points), not UTF-16 units: "𠮷" is one. */
+function codePoints(text: string): number {
+  let count = 0
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i)
+    // A high surrogate followed by a low one is a single character.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) i++
+    }
+    count++
+  }
+  return count
 }
 
 function isLength(value: unknown): value is number {

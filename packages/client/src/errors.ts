@@ -154,6 +154,26 @@ export class AuthRequiredError extends ResourceKitError {}
 /** Connecting failed (the process did not start, the URL did not answer, negotiation failed). */
 export class ConnectionError extends ResourceKitError {}
 
+/** The server did not answer a request within its deadline (see `RequestDeadlines`). */
+export class RequestTimeoutError extends ConnectionError {
+  readonly method: string
+  /** The deadline, in milliseconds. */
+  readonly timeoutMs: number
+
+  constructor(method: string, timeoutMs: number, options?: { serverId?: string; cause?: unknown }) {
+    super(
+      `${options?.serverId ? `Server "${options.serverId}"` : 'The server'} did not answer ${method} within ${formatDuration(timeoutMs)}`,
+      options,
+    )
+    this.method = method
+    this.timeoutMs = timeoutMs
+  }
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`
+}
+
 function onServer(serverId: string | undefined): string {
   return serverId ? ` on server "${serverId}"` : ''
 }

@@ -3,7 +3,12 @@
 // (api-report/client.api.md, checked by `npm test`) records this surface.
 export type { AuthStorage, LocalStorageAuthOptions } from './auth/authStorage.ts'
 export { localStorageAuthStorage, memoryAuthStorage } from './auth/authStorage.ts'
-export type { AuthorizationContext, OAuth, OAuthOptions } from './auth/createOAuth.ts'
+export type {
+  AuthorizationContext,
+  OAuth,
+  OAuthOptions,
+  PreRegisteredClient,
+} from './auth/createOAuth.ts'
 export { createOAuth } from './auth/createOAuth.ts'
 export type { SignedInAccount } from './auth/tokenAccount.ts'
 export type { CacheLimits } from './cacheBudget.ts'
@@ -30,6 +35,7 @@ export {
   MessageTooLargeError,
   NotSupportedError,
   RequestCancelledError,
+  RequestTimeoutError,
   ResourceKitError,
   ResourceNotFoundError,
   ResourceTooLargeError,
@@ -65,14 +71,22 @@ export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 export type {
   CompleteOptions,
+  ListChange,
+  ListItemChange,
   ListOptions,
+  ListSnapshot,
   ReadOptions,
   ResourceClient,
   ResourceClientOptions,
   ResourceList,
+  ResourceListChange,
   ResourceListLoadOptions,
   ResourceListSnapshot,
+  ResourceTemplateList,
   ServerSource,
+  SharedList,
+  TemplateListChange,
+  TemplateListSnapshot,
   WalkOptions,
   Watch,
   WatchEvent,
@@ -82,8 +96,13 @@ export type {
 } from './resourceClient.ts'
 export type { CursorKey, ReadKey, ResourceListKey, TemplateListKey } from './resourceKeys.ts'
 export { resourceKeys } from './resourceKeys.ts'
-export type { OwnedResourceList, ResourceListHost } from './resourceList.ts'
-export { createResourceList } from './resourceList.ts'
+export type {
+  OwnedList,
+  OwnedResourceList,
+  ResourceListHost,
+  SharedListHost,
+} from './resourceList.ts'
+export { createResourceList, createSharedList } from './resourceList.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export type { NamedServer } from './serverDisplayName.ts'
 export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'

@@ -83,13 +83,13 @@ export interface ResourceListLoadOptions {
   beyondCap?: boolean
 }
 
-/** An immutable view of one server's resource list; same identity until something changes. */
-export interface ResourceListSnapshot {
+/** An immutable view of one server's resource (or template) list; same identity until something changes. */
+export interface ListSnapshot<T> {
   /**
    * Each page's items in list order; within a generation pages are only appended (same
    * arrays), and the same array object while none is (`pages === before.pages`: nothing changed).
    */
-  readonly pages: readonly (readonly Resource[])[]
+  readonly pages: readonly (readonly T[])[]
   /** Items in `pages`. */
   readonly loaded: number
   /** The server said the list ended. */
@@ -108,33 +108,92 @@ export interface ResourceListSnapshot {
    * Changes when the pages were replaced by others: a revalidation that changed something, or
    * a reset (partition change, sign-out). The same generation only ever appends; a
    * revalidation that changed nothing keeps it (and `pages`). Across a revalidation, what did
-   * not change is kept by identity: a resource equal (same JSON value) to the shown one with
-   * its URI is that object, even on a shifted page, and a page whose items are all the
-   * shown page's at the same index is that page's array.
+   * not change is kept by identity: an item equal (same JSON value) to the shown one with
+   * its key (URI, or URI template) is that object, even on a shifted page, and a page whose
+   * items are all the shown page's at the same index is that page's array.
    */
   readonly generation: number
+  /**
+   * The version of `pages`: the `version` of the last `ListChange` (0 before any). Whoever
+   * applies changes starts from a snapshot and takes the changes after its version.
+   */
+  readonly version: number
   /** When (`Date.now()`) the pass goes stale as a unit: its stalest page's receipt plus `ttlMs`. */
   readonly staleAt: number
 }
 
+export type ResourceListSnapshot = ListSnapshot<Resource>
+export type TemplateListSnapshot = ListSnapshot<ResourceTemplate>
+
+/** An item a revalidation brought back with other content (or moved too far to keep its object). */
+export interface ListItemChange<T> {
+  /** The object consumers hold now. */
+  readonly previous: T
+  /** The object that replaces it in `pages`. */
+  readonly next: T
+}
+
 /**
- * One server's resource list as one consistent pass, shared by every consumer of the client.
- * A walk never asks again for a page its pass has; the pass goes stale as a unit and is walked
- * again from page 1, once and in the background, when a subscriber comes to a stale idle list,
- * on `refresh()`, or on `list_changed` / `invalidateLists`. Nothing refetches on a timer.
+ * What changed in a list's `pages`, told once per change and in order: each `version` is one
+ * more than the one before, so applying every change to the snapshot of version `v` gives the
+ * snapshot of the last change's version (a gap means: start again from `getSnapshot()`).
  */
-export interface ResourceList {
-  getSnapshot(): ResourceListSnapshot
-  /** Called at most once per microtask, whatever changed in it. */
+export type ListChange<T> =
+  /** A page came after the shown ones (the walk went on): `items` follow the shown items. */
+  | { readonly type: 'appended'; readonly version: number; readonly items: readonly T[] }
+  /**
+   * A revalidation replaced the shown pages. Every item of the pages before is kept by
+   * identity (unchanged), in `changed` (the same key, another object), or in `removed` /
+   * `displaced`; every item of the pages now is kept, a `changed.next`, or in `added`.
+   */
+  | {
+      readonly type: 'patched'
+      readonly version: number
+      /** Keys not listed before. */
+      readonly added: readonly T[]
+      readonly changed: readonly ListItemChange<T>[]
+      /** No longer listed, as the new pass proves (it is complete, or lists an item after them). */
+      readonly removed: readonly T[]
+      /**
+       * Not on the new pages, not proven gone: an insertion may have pushed them past the last
+       * page walked; a later `appended` brings them back if they are still listed.
+       */
+      readonly displaced: readonly T[]
+    }
+  /** The pages were dropped (a partition change, a sign-out): start again from `getSnapshot()` (empty). */
+  | { readonly type: 'reset'; readonly version: number }
+
+export type ResourceListChange = ListChange<Resource>
+export type TemplateListChange = ListChange<ResourceTemplate>
+
+/**
+ * One server's resource (or template) list as one consistent pass, shared by every consumer
+ * of the client. A walk never asks again for a page its pass has; the pass goes stale as a unit
+ * and is walked again from page 1, once and in the background, when a subscriber comes to a
+ * stale idle list, on `refresh()`, or on `list_changed` / `invalidateLists`. Nothing refetches
+ * on a timer.
+ */
+export interface SharedList<T> {
+  getSnapshot(): ListSnapshot<T>
+  /** Called at most once per microtask, whatever changed in it (pages or status). */
   subscribe(listener: () => void): () => void
+  /**
+   * Hears every change of `pages` as it happens, in order, after `getSnapshot()` shows it: the
+   * list publishes what changed, so no consumer diffs two snapshots. Its listener is a
+   * consumer as a subscriber's is: a stale or invalidated list is walked again for it.
+   */
+  onChange(listener: (change: ListChange<T>) => void): () => void
   /**
    * Walks on from `nextCursor` (concurrent loads share one walk), before a revalidation that
    * runs meanwhile; never rejects: failures are in the snapshot.
    */
-  load(options?: ResourceListLoadOptions): Promise<ResourceListSnapshot>
+  load(options?: ResourceListLoadOptions): Promise<ListSnapshot<T>>
   /** Walks the list again from page 1 in the background (once), keeping these pages until it has caught up. */
   refresh(): void
 }
+
+export type ResourceList = SharedList<Resource>
+export type ResourceTemplateList = SharedList<ResourceTemplate>
 
 export interface ReadOptions {
   signal?: AbortSignal
@@ -221,8 +280,10 @@ export interface ResourceClient {
   templatePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<ResourceTemplate>>
   walkResources(serverId: string, options?: WalkOptions): Promise<WalkResult<Resource>>
   walkTemplates(serverId: string, options?: WalkOptions): Promise<WalkResult<ResourceTemplate>>
-  /** The server's resource list as one shared, resumable pass (see `ResourceList`). */
+  /** The server's resource list as one shared, resumable pass (see `SharedList`). */
   resourceList(serverId: string): ResourceList
+  /** The server's template list as one shared, resumable pass, as `resourceList` (keyed by URI template). */
+  templateList(serverId: string): ResourceTemplateList
 
   read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult>
   complete(serverId: string, options: CompleteOptions): Promise<CompletionResult>

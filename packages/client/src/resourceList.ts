@@ -1,4 +1,5 @@
-// One server's resource list as one consistent pass, shared by every consumer of a client.
+// One server's resource (or template) list as one consistent pass, shared by every consumer
+// of a client.
 // A walk appends pages and never asks again for a page its pass already has; the pass goes
 // stale as a unit (its stalest page), and nothing refetches on a timer: a stale or
 // invalidated list is walked again from page 1 once, in the background, and the new pass
@@ -8,26 +9,33 @@
 // `list_changed` in the middle of a long walk does not stall it while page 1 is walked
 // again); the revalidation then catches up with what was shown. Per page the work is the
 // page's own: pages are kept as they arrived (no concatenation), and subscribers hear at
-// most once a tick.
+// most once a tick. What changed is published once, where it is known (`onChange`): a page
+// shown is `appended`; a revalidation that replaces the pages is `patched` with what the
+// structural sharing saw (added / changed / removed); a partition change is a `reset`.
 import { abortReason } from './abortable.ts'
 import { CursorCycleError, InvalidCursorError } from './errors.ts'
 import type {
-  ResourceList,
+  ListChange,
+  ListSnapshot,
   ResourceListLoadOptions,
-  ResourceListSnapshot,
+  SharedList,
 } from './resourceClient.ts'
-import { StructuralSharing } from './structuralSharing.ts'
+import { type ListPatch, StructuralSharing } from './structuralSharing.ts'
 import type { Page, Resource } from './types.ts'
 
-export interface ResourceListHost {
+export interface SharedListHost<T> {
   serverId: string
+  /** The list method, for errors (`resources/list`, `resources/templates/list`). */
+  method: string
+  /** What identifies an item across passes (a resource's URI, a template's URI template). */
+  keyOf(item: T): string
   /** Pages the walk takes on its own before `capped` (load({ beyondCap }) goes on). */
   maxPages: number
   /** One page through the cache of record, with the time its data was received. */
   fetchPage(
     cursor: string | undefined,
     signal: AbortSignal,
-  ): Promise<{ page: Page<Resource>; receivedAt: number }>
+  ): Promise<{ page: Page<T>; receivedAt: number }>
   /** The partition pages are fetched under now (a change drops the pass). */
   partition(): string
   now(): number
@@ -35,9 +43,12 @@ export interface ResourceListHost {
   pace?: (signal: AbortSignal) => Promise<void>
 }
 
+/** A resource list's host: items are keyed by URI. */
+export type ResourceListHost = Omit<SharedListHost<Resource>, 'keyOf' | 'method'>
+
 /** The pages of one walk from page 1. */
-interface Pass {
-  readonly pages: (readonly Resource[])[]
+interface Pass<T extends object> {
+  readonly pages: (readonly T[])[]
   loaded: number
   nextCursor: string | undefined
   complete: boolean
@@ -51,16 +62,20 @@ interface Pass {
    * resources an insertion pushed past the replaced pages, until it is complete or a page
    * keeps none of them.
    */
-  sharing: StructuralSharing | undefined
+  sharing: StructuralSharing<T> | undefined
 }
 
-interface Waiter {
+interface Waiter<T> {
   target: number
   beyondCap: boolean
-  resolve: (snapshot: ResourceListSnapshot) => void
+  resolve: (snapshot: ListSnapshot<T>) => void
 }
 
-const newPass = (partition: string, replacing?: Pass): Pass => ({
+const newPass = <T extends object>(
+  partition: string,
+  keyOf: (item: T) => string,
+  replacing?: Pass<T>,
+): Pass<T> => ({
   pages: [],
   loaded: 0,
   nextCursor: undefined,
@@ -72,12 +87,12 @@ const newPass = (partition: string, replacing?: Pass): Pass => ({
   // Never across partitions: another account's pass is not this one's to reuse.
   sharing:
     replacing && replacing.partition === partition && replacing.pages.length > 0
-      ? new StructuralSharing(replacing.pages)
+      ? new StructuralSharing(replacing.pages, keyOf)
       : undefined,
 })
 
-/** A ResourceList and what its owner (the client) does to it. */
-export interface OwnedResourceList extends ResourceList {
+/** A SharedList and what its owner (the client) does to it. */
+export interface OwnedList<T> extends SharedList<T> {
   /** `list_changed`: the pass is stale; walked again now if someone listens or walks. */
   invalidate(): void
   /** The partition changed: the pages go (a new generation, empty). */
@@ -86,51 +101,77 @@ export interface OwnedResourceList extends ResourceList {
   close(): void
 }
 
-/** A shared list pass over any page source (the client makes one per server). */
-export function createResourceList(host: ResourceListHost): OwnedResourceList {
-  return new SharedResourceList(host)
+export type OwnedResourceList = OwnedList<Resource>
+
+/** A shared list pass over any page source (the client makes two per server). */
+export function createSharedList<T extends object>(host: SharedListHost<T>): OwnedList<T> {
+  return new PassList(host)
 }
 
-class SharedResourceList implements OwnedResourceList {
-  readonly #host: ResourceListHost
-  #shown: Pass
+/** A shared resource list over any page source. */
+export function createResourceList(host: ResourceListHost): OwnedResourceList {
+  return new PassList<Resource>({
+    ...host,
+    method: 'resources/list',
+    keyOf: (resource) => resource.uri,
+  })
+}
+
+class PassList<T extends object> implements OwnedList<T> {
+  readonly #host: SharedListHost<T>
+  #shown: Pass<T>
   /** A pass from page 1 walked behind the shown one (a revalidation). */
-  #background: Pass | undefined
+  #background: Pass<T> | undefined
   #generation = 0
+  /** The version of the shown pages: one more per change told (`onChange`). */
+  #version = 0
+  /** Changes made since the last publish, told right after it. */
+  readonly #changes: ListChange<T>[] = []
+  readonly #changeListeners = new Set<(change: ListChange<T>) => void>()
   #error: Error | undefined
   /** Invalidated while a revalidation ran: the next use walks again. */
   #invalidated = false
   #walking: AbortController | undefined
-  readonly #waiters = new Set<Waiter>()
+  readonly #waiters = new Set<Waiter<T>>()
   readonly #listeners = new Set<() => void>()
-  #snapshot: ResourceListSnapshot
+  #snapshot: ListSnapshot<T>
   #notifyQueued = false
   #closed = false
 
-  constructor(host: ResourceListHost) {
+  constructor(host: SharedListHost<T>) {
     this.#host = host
-    this.#shown = newPass(host.partition())
+    this.#shown = newPass(host.partition(), host.keyOf)
     this.#snapshot = this.#build()
   }
 
-  getSnapshot = (): ResourceListSnapshot => this.#snapshot
+  getSnapshot = (): ListSnapshot<T> => this.#snapshot
+
+  onChange = (listener: (change: ListChange<T>) => void): (() => void) => {
+    this.#changeListeners.add(listener)
+    this.#arrived()
+    return () => this.#changeListeners.delete(listener)
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener)
-    this.#checkPartition()
-    // A consumer arriving at a stale, idle list: walk it again once, in the background.
-    if (!this.#walking && this.#shown.pages.length > 0 && this.#isStale()) this.refresh()
+    this.#arrived()
     return () => this.#listeners.delete(listener)
   }
 
-  load(options: ResourceListLoadOptions = {}): Promise<ResourceListSnapshot> {
+  /** A consumer arriving at a stale, idle list: walk it again once, in the background. */
+  #arrived(): void {
+    this.#checkPartition()
+    if (!this.#walking && this.#shown.pages.length > 0 && this.#isStale()) this.refresh()
+  }
+
+  load(options: ResourceListLoadOptions = {}): Promise<ListSnapshot<T>> {
     const { signal } = options
     if (this.#closed) return Promise.resolve(this.#snapshot)
     if (signal?.aborted) return Promise.resolve(this.#snapshot)
     this.#checkPartition()
     const pages = options.pages ?? Number.POSITIVE_INFINITY
     return new Promise((resolve) => {
-      const waiter: Waiter = {
+      const waiter: Waiter<T> = {
         target: this.#shown.pages.length + Math.max(1, pages),
         beyondCap: options.beyondCap === true,
         resolve: () => {},
@@ -175,7 +216,7 @@ class SharedResourceList implements OwnedResourceList {
 
   invalidate(): void {
     this.#shown.staleAt = Number.NEGATIVE_INFINITY
-    if (this.#listeners.size > 0 || this.#walking) this.refresh()
+    if (this.#listeners.size > 0 || this.#changeListeners.size > 0 || this.#walking) this.refresh()
     else this.#publish()
   }
 
@@ -183,9 +224,10 @@ class SharedResourceList implements OwnedResourceList {
     this.#walking?.abort(new Error('The list was reset'))
     this.#walking = undefined
     this.#background = undefined
-    this.#shown = newPass(this.#host.partition())
+    this.#shown = newPass(this.#host.partition(), this.#host.keyOf)
     this.#generation += 1
     this.#error = undefined
+    this.#told({ type: 'reset', version: this.#version + 1 })
     this.#publish()
     this.#settleWaiters()
   }
@@ -195,6 +237,7 @@ class SharedResourceList implements OwnedResourceList {
     this.#walking?.abort(new Error('The server was removed'))
     this.#settleWaiters()
     this.#listeners.clear()
+    this.#changeListeners.clear()
   }
 
   // WALK
@@ -215,7 +258,7 @@ class SharedResourceList implements OwnedResourceList {
         if (!pass) return
         const cursor = pass.nextCursor
         pass.seen.add(cursor)
-        let fetched: Awaited<ReturnType<ResourceListHost['fetchPage']>>
+        let fetched: Awaited<ReturnType<SharedListHost<T>['fetchPage']>>
         try {
           fetched = await this.#host.fetchPage(cursor, controller.signal)
         } catch (error) {
@@ -262,40 +305,45 @@ class SharedResourceList implements OwnedResourceList {
   }
 
   /** Adds the page to its pass; false when its cursor loops back (the walk stops). */
-  #append(pass: Pass, page: Page<Resource>, receivedAt: number): boolean {
+  #append(pass: Pass<T>, page: Page<T>, receivedAt: number): boolean {
     const items = pass.sharing ? pass.sharing.share(pass.pages.length, page.items) : page.items
     if (pass === this.#shown && items === page.items) pass.sharing = undefined
     pass.pages.push(items)
+    if (pass === this.#shown) this.#told({ type: 'appended', version: this.#version + 1, items })
     pass.loaded += page.items.length
     pass.staleAt = Math.min(pass.staleAt, receivedAt + page.ttlMs)
     const next = page.nextCursor
     if (next === undefined) {
       pass.complete = true
       pass.nextCursor = undefined
-      pass.sharing = undefined
+      // A revalidation's is read once more when it replaces the shown pages (`#promote`).
+      if (pass === this.#shown) pass.sharing = undefined
     } else if (pass.seen.has(next)) {
       // A → B → A: reported, never followed; there is no cursor to go on from.
       pass.nextCursor = undefined
-      this.#fail(pass, new CursorCycleError('resources/list', next, this.#host.serverId))
+      this.#fail(pass, new CursorCycleError(this.#host.method, next, this.#host.serverId))
       return false
     } else pass.nextCursor = next
     return true
   }
 
   /** A pass from page 1 that will replace the shown one, reusing its objects. */
-  #revalidation(): Pass {
-    const pass = newPass(this.#host.partition(), this.#shown)
+  #revalidation(): Pass<T> {
+    const pass = newPass(this.#host.partition(), this.#host.keyOf, this.#shown)
     // What the shown pass kept of the one before it: replaced with it.
     this.#shown.sharing = undefined
     return pass
   }
 
-  #promote(pass: Pass): void {
+  #promote(pass: Pass<T>): void {
     const shown = this.#shown.pages
     // Every page the very array it replaces: nothing changed, the generation (and the
     // snapshot's pages array) stays, and consumers have nothing to rebuild.
     const unchanged =
       pass.pages.length === shown.length && pass.pages.every((page, i) => page === shown[i])
+    if (!unchanged) this.#told(this.#replacement(shown, pass))
+    // From here on its pages are appended (it shares on for what an insertion pushed past).
+    if (pass.complete) pass.sharing = undefined
     this.#shown = pass
     this.#background = undefined
     if (!unchanged) this.#generation += 1
@@ -304,7 +352,21 @@ class SharedResourceList implements OwnedResourceList {
     this.#invalidated = false
   }
 
-  #fail(pass: Pass, error: unknown): void {
+  /** What `pass` changes in the shown `pages`, as the structural sharing saw it. */
+  #replacement(pages: readonly (readonly T[])[], pass: Pass<T>): ListChange<T> {
+    const version = this.#version + 1
+    if (pages.length === 0) return { type: 'appended', version, items: pass.pages.flat() }
+    // No sharing (it never fails to have one over shown pages): everything was replaced.
+    const patch: ListPatch<T> = pass.sharing?.patch(pass.complete) ?? {
+      added: pass.pages.flat(),
+      changed: [],
+      removed: pages.flat(),
+      displaced: [],
+    }
+    return { type: 'patched', version, ...patch }
+  }
+
+  #fail(pass: Pass<T>, error: unknown): void {
     this.#error = error instanceof Error ? error : new Error(String(error))
     // A failed revalidation leaves the shown pages as they were.
     if (pass === this.#background) this.#background = undefined
@@ -315,14 +377,14 @@ class SharedResourceList implements OwnedResourceList {
    * The pass the next page is for: the shown one while loads wait for pages it can still
    * give (it has a cursor to go on from), else the revalidation, if one runs.
    */
-  #passToWalk(): Pass | undefined {
+  #passToWalk(): Pass<T> | undefined {
     const shown = this.#shown
     if (!this.#wantsMore(shown)) return this.#background
     const canGoOn = shown.pages.length > 0 && shown.nextCursor !== undefined && !shown.cursorLost
     return !this.#background || canGoOn ? shown : this.#background
   }
 
-  #wantsMore(pass: Pass): boolean {
+  #wantsMore(pass: Pass<T>): boolean {
     if (pass.complete || (pass.pages.length > 0 && pass.nextCursor === undefined)) return false
     for (const waiter of this.#waiters) {
       const limit = waiter.beyondCap ? waiter.target : Math.min(waiter.target, this.#host.maxPages)
@@ -341,7 +403,7 @@ class SharedResourceList implements OwnedResourceList {
 
   // WAITERS AND SUBSCRIBERS
 
-  #release(waiter: Waiter): void {
+  #release(waiter: Waiter<T>): void {
     if (!this.#waiters.delete(waiter)) return
     waiter.resolve(this.#snapshot)
   }
@@ -350,8 +412,8 @@ class SharedResourceList implements OwnedResourceList {
    * Takes out the loads whose pages are in, or that can get no further (the shown pass is
    * complete and no revalidation runs: one that does may bring more pages).
    */
-  #takeReached(): Waiter[] {
-    const reached: Waiter[] = []
+  #takeReached(): Waiter<T>[] {
+    const reached: Waiter<T>[] = []
     const ended = this.#shown.complete && !this.#background
     for (const waiter of this.#waiters) {
       const limit = waiter.beyondCap ? waiter.target : Math.min(waiter.target, this.#host.maxPages)
@@ -365,8 +427,15 @@ class SharedResourceList implements OwnedResourceList {
     for (const waiter of [...this.#waiters]) this.#release(waiter)
   }
 
+  /** A change of the shown pages, told after the next publish (the snapshot shows it then). */
+  #told(change: ListChange<T>): void {
+    this.#version = change.version
+    this.#changes.push(change)
+  }
+
   #publish(): void {
     this.#snapshot = this.#build()
+    this.#tellChanges()
     if (this.#notifyQueued || this.#listeners.size === 0) return
     this.#notifyQueued = true
     queueMicrotask(() => {
@@ -375,9 +444,25 @@ class SharedResourceList implements OwnedResourceList {
     })
   }
 
-  #build(): ResourceListSnapshot {
+  #tellChanges(): void {
+    while (this.#changes.length > 0) {
+      const change = this.#changes.shift() as ListChange<T>
+      for (const listener of [...this.#changeListeners]) {
+        try {
+          listener(change)
+        } catch (error) {
+          // One consumer's failure is its own: the others still hear, the walk goes on.
+          queueMicrotask(() => {
+            throw error
+          })
+        }
+      }
+    }
+  }
+
+  #build(): ListSnapshot<T> {
     const pass = this.#shown
-    const previous = this.#snapshot as ResourceListSnapshot | undefined
+    const previous = this.#snapshot as ListSnapshot<T> | undefined
     const pages =
       previous &&
       previous.pages.length === pass.pages.length &&
@@ -386,7 +471,7 @@ class SharedResourceList implements OwnedResourceList {
         : pass.pages.slice()
     const capped =
       !pass.complete && pass.nextCursor !== undefined && pass.pages.length >= this.#host.maxPages
-    const next: ResourceListSnapshot = {
+    const next: ListSnapshot<T> = {
       pages,
       loaded: pass.loaded,
       complete: pass.complete,
@@ -397,6 +482,7 @@ class SharedResourceList implements OwnedResourceList {
       revalidating: this.#background !== undefined,
       error: this.#error,
       generation: this.#generation,
+      version: this.#version,
       staleAt: pass.staleAt,
     }
     if (previous && sameSnapshot(previous, next)) return previous
@@ -404,7 +490,7 @@ class SharedResourceList implements OwnedResourceList {
   }
 }
 
-function sameSnapshot(a: ResourceListSnapshot, b: ResourceListSnapshot): boolean {
+function sameSnapshot<T>(a: ListSnapshot<T>, b: ListSnapshot<T>): boolean {
   return (
     a.pages === b.pages &&
     a.loaded === b.loaded &&
@@ -415,6 +501,7 @@ function sameSnapshot(a: ResourceListSnapshot, b: ResourceListSnapshot): boolean
     a.revalidating === b.revalidating &&
     a.error === b.error &&
     a.generation === b.generation &&
+    a.version === b.version &&
     a.staleAt === b.staleAt
   )
 }

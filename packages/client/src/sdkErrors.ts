@@ -8,7 +8,13 @@ import {
 } from '@modelcontextprotocol/client'
 import { abortReason } from './abortable.ts'
 import { oauthFailureOf } from './auth/oauthFailure.ts'
-import { AuthRequiredError, ConnectionError, McpRequestError, ResourceKitError } from './errors.ts'
+import {
+  AuthRequiredError,
+  ConnectionError,
+  McpRequestError,
+  RequestTimeoutError,
+  ResourceKitError,
+} from './errors.ts'
 import { isPlainObject } from './isPlainObject.ts'
 
 /** The error a failed request rejects with: the caller's abort reason, a server error, or a connection error. */
@@ -21,6 +27,12 @@ export function toRequestError(
   if (signal?.aborted) return abortReason(signal)
   if (error instanceof ResourceKitError) return error
   const where = serverId ? ` (server "${serverId}")` : ''
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+    const timeout = isPlainObject(error.data) ? error.data.timeout : undefined
+    if (typeof timeout === 'number') {
+      return new RequestTimeoutError(method, timeout, { serverId, cause: error })
+    }
+  }
   if (error instanceof ProtocolError) {
     return new McpRequestError(error.code, `${method}${where}: ${error.message}`, {
       data: error.data,

@@ -6,7 +6,7 @@ import {
   SdkError,
   type Transport,
 } from '@modelcontextprotocol/client'
-import { ConnectionError, MessageTooLargeError } from './errors.ts'
+import { ConnectionError, MessageTooLargeError, RequestTimeoutError } from './errors.ts'
 import { isPlainObject } from './isPlainObject.ts'
 import { answerLegacyElicitation } from './sdkElicitation.ts'
 import {
@@ -29,6 +29,8 @@ import { SessionExpiredError } from './sessionExpiredError.ts'
 import type { Implementation, ServerCapabilities } from './types.ts'
 
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
+/** Sends of one request whose response streams keep breaking before the answer, before giving up. */
+const MAX_SENDS = 3
 const RESOURCE_NOTIFICATIONS = new Set([
   'notifications/resources/updated',
   'notifications/resources/list_changed',
@@ -133,20 +135,67 @@ class SdkSession implements Session {
     }
   }
 
+  /**
+   * Sends one request. Over 2026-07-28 Streamable HTTP, a response stream that ends before
+   * the answer loses the request (the spec: re-issue it with a new id; there is no
+   * resumption), so it is sent again, up to `MAX_SENDS` times in all, within the same deadline.
+   */
   async request(
     method: string,
     params: Record<string, unknown>,
     options?: SessionRequestOptions,
   ): Promise<Record<string, unknown>> {
-    const signal = options?.signal
+    const deadline =
+      options?.timeoutMs === undefined ? undefined : Date.now() + Math.max(0, options.timeoutMs)
+    for (let broken = 0; ; broken++) {
+      const streamBroke = new AbortController()
+      const timeoutMs = deadline === undefined ? undefined : Math.max(1, deadline - Date.now())
+      try {
+        return await this.#requestOnce(method, params, options?.signal, timeoutMs, streamBroke)
+      } catch (error) {
+        // The deadline is the caller's, whatever a later send had left of it.
+        if (error instanceof RequestTimeoutError && options?.timeoutMs !== undefined) {
+          throw new RequestTimeoutError(method, options.timeoutMs, {
+            serverId: this.#serverId,
+            cause: error.cause,
+          })
+        }
+        if (!streamBroke.signal.aborted || options?.signal?.aborted) throw error
+        if (broken + 1 >= MAX_SENDS) {
+          const where = this.#serverId ? ` (server "${this.#serverId}")` : ''
+          throw new ConnectionError(
+            `${method}${where}: the response stream broke before the answer, ${broken + 1} times`,
+            { serverId: this.#serverId, cause: error },
+          )
+        }
+      }
+    }
+  }
+
+  async #requestOnce(
+    method: string,
+    params: Record<string, unknown>,
+    callerSignal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    streamBroke: AbortController,
+  ): Promise<Record<string, unknown>> {
+    // Only the caller's signal counts as the caller aborting; a broken stream is ours.
+    const signal = callerSignal
+    const requestSignal = callerSignal
+      ? AbortSignal.any([callerSignal, streamBroke.signal])
+      : streamBroke.signal
+    const onStreamBroken =
+      this.info.era === 'modern' ? () => streamBroke.abort(new Error('stream broke')) : undefined
     let captured: ReturnType<WireTap['capture']> | undefined
     try {
-      captured = this.#tap.capture(() =>
-        this.#client.request({ method, params }, passthrough, {
-          signal,
-          timeout: options?.timeoutMs,
-          allowInputRequired: true,
-        }),
+      captured = this.#tap.capture(
+        () =>
+          this.#client.request({ method, params }, passthrough, {
+            signal: requestSignal,
+            timeout: timeoutMs,
+            allowInputRequired: true,
+          }),
+        { ...(onStreamBroken && { onStreamBroken }) },
       )
       const value = await captured.value
       const raw = captured.id === undefined ? undefined : this.#tap.take(captured.id)
@@ -158,6 +207,7 @@ class SdkSession implements Session {
       // which our validation then checks. Only a decoding rejection: a timeout, a closed
       // connection or anything else the SDK refused stays an error.
       const raw = captured?.id === undefined ? undefined : this.#tap.take(captured.id)
+      if (streamBroke.signal.aborted && !signal?.aborted) throw error
       if (raw && !signal?.aborted && isResultDecodeError(error)) return raw
       if (!signal?.aborted && this.#isSessionGone(error)) throw this.#expire(error)
       // Failed because the session expired under it (the 404 may have reached onerror first).

@@ -6,22 +6,36 @@
 // inside `client.request`), and the raw `result` of its response is kept as it
 // arrives, before the SDK decodes it. Whatever the SDK then thinks of that result,
 // the raw one is what we return.
+//
+// It also tells when the response stream of a request ended before its answer (2026-07-28
+// Streamable HTTP: the request is lost and must be sent again with a new id). The SDK's
+// HTTP transport reports the end of each request's stream through the `onRequestStreamEnd`
+// send option, which the SDK passes for `listen` only; the tap adds it to our requests.
 import { isPlainObject } from './isPlainObject.ts'
 
+interface SendOptions {
+  onRequestStreamEnd?: () => void
+  [option: string]: unknown
+}
+
 interface TransportLike {
-  send: (message: unknown, options?: unknown) => Promise<void>
+  send: (message: unknown, options?: SendOptions) => Promise<void>
   onmessage?: (message: unknown, extra?: unknown) => void
+}
+
+export interface CaptureOptions {
+  /** Keep the raw result for `take`. @default true */
+  keepResult?: boolean
+  /** Called when the request's response stream ends before a response with its id arrived. */
+  onStreamBroken?: () => void
 }
 
 type RequestId = string | number
 
 export interface WireTap {
   /** Runs `send` (which must call `transport.send` synchronously) and returns the id it sent; its raw result is kept from then on. */
-  capture<T>(
-    send: () => T,
-    options?: { keepResult?: boolean },
-  ): { id: RequestId | undefined; value: T }
-  /** The raw result for `id` (if one arrived); stops keeping it. */
+  capture<T>(send: () => T, options?: CaptureOptions): { id: RequestId | undefined; value: T }
+  /** The raw result for `id` (if one arrived); stops keeping it and watching its stream. */
   take(id: RequestId): Record<string, unknown> | undefined
   /** Restore the transport's own `send` and `onmessage`. */
   detach(): void
@@ -36,16 +50,42 @@ export function tapTransport(
   const originalOnMessage = transport.onmessage
   const expected = new Set<RequestId>()
   const results = new Map<RequestId, Record<string, unknown>>()
-  let capturing: ((id: RequestId) => void) | undefined
+  /** Requests whose stream is watched: broken until a response with their id arrives. */
+  const streams = new Map<RequestId, { answered: boolean; onBroken: () => void }>()
+  let capturing: ((id: RequestId) => (() => void) | undefined) | undefined
 
   transport.send = function send(message, options) {
     if (capturing && isRequest(message)) {
-      capturing(message.id)
+      const onBroken = capturing(message.id)
       capturing = undefined
+      if (onBroken) options = watchStream(message.id, onBroken, options)
     }
     return originalSend.call(this, message, options)
   }
+  const watchStream = (
+    id: RequestId,
+    onBroken: () => void,
+    options: SendOptions | undefined,
+  ): SendOptions => {
+    const stream = { answered: false, onBroken }
+    streams.set(id, stream)
+    const previous = options?.onRequestStreamEnd
+    return {
+      ...options,
+      onRequestStreamEnd: () => {
+        previous?.()
+        if (streams.get(id) === stream && !stream.answered) {
+          streams.delete(id)
+          onBroken()
+        }
+      },
+    }
+  }
   transport.onmessage = function onmessage(message, extra) {
+    if (isResponse(message)) {
+      const stream = streams.get(message.id)
+      if (stream) stream.answered = true
+    }
     if (isResultResponse(message) && expected.has(message.id) && isPlainObject(message.result)) {
       results.set(message.id, message.result)
     }
@@ -59,6 +99,7 @@ export function tapTransport(
       capturing = (sent) => {
         id = sent
         if (options?.keepResult !== false) expected.add(sent)
+        return options?.onStreamBroken
       }
       try {
         const value = send()
@@ -69,6 +110,7 @@ export function tapTransport(
     },
     take(id) {
       expected.delete(id)
+      streams.delete(id)
       const result = results.get(id)
       results.delete(id)
       return result
@@ -78,6 +120,7 @@ export function tapTransport(
       transport.onmessage = originalOnMessage
       expected.clear()
       results.clear()
+      streams.clear()
     },
   }
 }
@@ -92,6 +135,14 @@ function isRequest(message: unknown): message is { id: RequestId; method: string
 
 function isNotification(message: unknown): message is { method: string; params?: unknown } {
   return isPlainObject(message) && typeof message.method === 'string' && !('id' in message)
+}
+
+function isResponse(message: unknown): message is { id: RequestId } {
+  return (
+    isPlainObject(message) &&
+    ('result' in message || 'error' in message) &&
+    (typeof message.id === 'string' || typeof message.id === 'number')
+  )
 }
 
 function isResultResponse(message: unknown): message is { id: RequestId; result: unknown } {

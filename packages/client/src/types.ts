@@ -121,9 +121,11 @@ export interface ReadResult extends CacheHints {
 }
 
 export interface CompletionResult {
-  /** At most 100 values, in the server's order. */
+  /** At most 100 values, in the server's order (a server that sent more is cut to its first 100). */
   values: string[]
+  /** How many values there are in all, when the server said or sent more than 100 (never below what it sent). */
   total?: number
+  /** True when there are more values than these: the server said so, its `total` is larger, or it was cut to 100. */
   hasMore?: boolean
 }
 

@@ -66,7 +66,12 @@ async function bridge(
       res.write(value)
     }
   } catch {
-    // the client went away
+    // The client went away, or the body failed: a body that errors mid-way is a broken
+    // connection (reset), not a response that ended.
+    if (!abort.signal.aborted) {
+      res.destroy()
+      return
+    }
   }
   res.end()
 }

@@ -104,6 +104,18 @@ describe('walkPages', () => {
     expect(await walkPages(iterate, base)).toMatchObject({ items: [1], stoppedBy: 'cycle' })
   })
 
+  it('reads an iterator that stops on its own with a cursor left as a page limit, not a loop', async () => {
+    const iterate = () =>
+      (async function* (): AsyncGenerator<Page<number>> {
+        yield { items: [1], nextCursor: 'a', ttlMs: 0, cacheScope: 'private' }
+      })()
+    expect(await walkPages(iterate, base)).toMatchObject({
+      items: [1],
+      stoppedBy: 'maxPages',
+      nextCursor: 'a',
+    })
+  })
+
   it('starts from --cursor', async () => {
     const { iterate, requested } = lister(threePages)
     expect(await walkPages(iterate, { ...base, cursor: 'b' })).toMatchObject({

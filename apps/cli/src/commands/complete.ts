@@ -56,7 +56,8 @@ export async function runComplete(context: CommandContext): Promise<number> {
 async function findTemplate(context: CommandContext, name: string): Promise<string | undefined> {
   const { client, serverId } = context
   const walk = await walkPages<ResourceTemplate>(
-    (cursor) => client.templatePages(serverId, { cursor, signal: context.signal }),
+    (cursor, { maxPages }) =>
+      client.templatePages(serverId, { cursor, maxPages, signal: context.signal }),
     { maxPages: 20, signal: context.signal, label: 'templates', now: context.now },
   )
   const match = walk.items.find((template) => template.name === name || template.title === name)

@@ -14,10 +14,10 @@ export async function runLs(context: CommandContext): Promise<number> {
   const label = templates ? 'templates' : 'resources'
   const walked = options.all || options.maxPages !== undefined || options.maxItems !== undefined
   const walk = await walkPages<Resource | ResourceTemplate>(
-    (cursor) =>
+    (cursor, { maxPages }) =>
       templates
-        ? client.templatePages(serverId, { cursor, signal: context.signal })
-        : client.resourcePages(serverId, { cursor, signal: context.signal }),
+        ? client.templatePages(serverId, { cursor, maxPages, signal: context.signal })
+        : client.resourcePages(serverId, { cursor, maxPages, signal: context.signal }),
     {
       cursor: options.cursor,
       maxPages: walked ? (options.maxPages ?? (options.all ? defaultMaxPages : undefined)) : 1,

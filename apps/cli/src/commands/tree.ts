@@ -10,7 +10,8 @@ import { reportWalk, walkJson } from '../walkReport.ts'
 export async function runTree(context: CommandContext): Promise<number> {
   const { client, serverId, options, out } = context
   const walk = await walkPages<Resource>(
-    (cursor) => client.resourcePages(serverId, { cursor, signal: context.signal }),
+    (cursor, { maxPages }) =>
+      client.resourcePages(serverId, { cursor, maxPages, signal: context.signal }),
     {
       maxPages: options.maxPages ?? defaultMaxPages,
       maxItems: options.maxItems,

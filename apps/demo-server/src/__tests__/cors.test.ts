@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createCors } from '../cors.ts'
+import { createCors, ownOrigins } from '../cors.ts'
 
 const preflight = (origin: string | null) =>
   new Request('http://127.0.0.1/mcp', {
@@ -53,5 +53,17 @@ describe('createCors', () => {
         .decorate(new Response(null), 'http://a.example')
         .headers.get('access-control-allow-origin'),
     ).toBe('*')
+  })
+})
+
+describe('ownOrigins', () => {
+  it('names every loopback origin of a loopback server, and only its address otherwise', () => {
+    expect(ownOrigins('127.0.0.1', 4000, true)).toEqual([
+      'http://127.0.0.1:4000',
+      'http://localhost:4000',
+      'http://[::1]:4000',
+    ])
+    expect(ownOrigins('::1', 4000, true)).toContain('http://[::1]:4000')
+    expect(ownOrigins('192.168.1.5', 4000, false)).toEqual(['http://192.168.1.5:4000'])
   })
 })

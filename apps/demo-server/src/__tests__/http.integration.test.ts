@@ -65,6 +65,42 @@ describe('demo server over Streamable HTTP on 127.0.0.1', () => {
     expect(body.result.supportedVersions).toContain('2026-07-28')
   })
 
+  it('accepts its own origin (a page it serves), by address and by localhost', async () => {
+    const { port } = new URL(server.url)
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+      const response = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          origin,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'server/discover',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'server/discover',
+          params: {
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        }),
+      })
+      expect(response.status, origin).toBe(200)
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin)
+      await response.body?.cancel()
+    }
+    // Another port on the same host is another origin.
+    const other = await fetch(server.url, {
+      method: 'POST',
+      headers: { origin: `http://127.0.0.1:${Number(port) + 1}` },
+    })
+    expect(other.status).toBe(403)
+  })
+
   it('refuses other origins and foreign Host headers (DNS rebinding)', async () => {
     const foreign = await fetch(server.url, {
       method: 'POST',

@@ -23,7 +23,8 @@ export interface AuthorizedRequest {
 }
 
 export interface BearerGuardOptions {
-  authServer: DemoAuthServer
+  /** The authorization server whose tokens count, read per request (a server can move). */
+  authServer: () => DemoAuthServer
   /** Path of the MCP endpoint. @default '/mcp' */
   path?: string
   /** Called for each request that passed the check. */
@@ -39,22 +40,22 @@ const scopedReads = [{ prefix: 'ticket://', scope: 'tickets:read' }] as const
 
 export function createBearerGuard(options: BearerGuardOptions): RequestGuard {
   const path = options.path ?? '/mcp'
-  const { provider, issuer } = options.authServer
-  const oauthMetadata = createOAuthMetadata({
-    provider,
-    issuerUrl: new URL(issuer),
-  }) as AuthMetadataOptions['oauthMetadata']
-  // The provider speaks sdk 1.x errors; the v2 helpers answer 401 only for their own OAuthError.
-  const verifier = {
-    verifyAccessToken: (token: string) =>
-      provider.verifyAccessToken(token).catch((error: unknown) => {
-        throw new OAuthError(
-          OAuthErrorCode.InvalidToken,
-          error instanceof Error ? error.message : 'The access token is invalid',
-        )
-      }),
-  }
   return async (request) => {
+    const { provider, issuer } = options.authServer()
+    const oauthMetadata = createOAuthMetadata({
+      provider,
+      issuerUrl: new URL(issuer),
+    }) as AuthMetadataOptions['oauthMetadata']
+    // The provider speaks sdk 1.x errors; the v2 helpers answer 401 only for their own OAuthError.
+    const verifier = {
+      verifyAccessToken: (token: string) =>
+        provider.verifyAccessToken(token).catch((error: unknown) => {
+          throw new OAuthError(
+            OAuthErrorCode.InvalidToken,
+            error instanceof Error ? error.message : 'The access token is invalid',
+          )
+        }),
+    }
     const url = new URL(request.url)
     // The resource is the endpoint as this request reached it (loopback Host only: http.ts).
     const resource = new URL(path, url.origin)

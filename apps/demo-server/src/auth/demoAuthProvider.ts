@@ -37,6 +37,17 @@ export interface DemoAuthProviderOptions {
   accessTokenTtlSeconds?: number
   /** The clock, in ms since the epoch (tests move it forward to expire tokens). @default Date.now */
   now?: () => number
+  /** Clients registered out of band: their id, a secret for a confidential one, redirect URIs. */
+  preRegisteredClients?: readonly PreRegisteredDemoClient[]
+  /** Whether clients may register themselves (RFC 7591). @default true */
+  dynamicRegistration?: boolean
+}
+
+export interface PreRegisteredDemoClient {
+  clientId: string
+  clientSecret?: string
+  /** Loopback URIs match on any port (RFC 8252). */
+  redirectUris: readonly string[]
 }
 
 export const defaultDemoAccounts: readonly DemoAccount[] = [
@@ -83,6 +94,19 @@ export class DemoAuthProvider implements OAuthServerProvider {
     this.accounts = options.accounts ?? defaultDemoAccounts
     this.#ttlSeconds = options.accessTokenTtlSeconds ?? 3600
     this.#now = options.now ?? Date.now
+    for (const client of options.preRegisteredClients ?? []) {
+      this.#clients.set(client.clientId, {
+        client_id: client.clientId,
+        ...(client.clientSecret && { client_secret: client.clientSecret }),
+        redirect_uris: [...client.redirectUris],
+        token_endpoint_auth_method: client.clientSecret ? 'client_secret_post' : 'none',
+      })
+    }
+    // Without registerClient the router publishes no registration endpoint.
+    this.clientsStore =
+      options.dynamicRegistration === false
+        ? { getClient: this.#getClient }
+        : { getClient: this.#getClient, registerClient: this.#registerClient }
   }
 
   /** Set once the server listens (the issuer is its URL). */
@@ -95,13 +119,12 @@ export class DemoAuthProvider implements OAuthServerProvider {
     this.#resources.add(String(resource))
   }
 
-  readonly clientsStore = {
-    getClient: (clientId: string) => this.#clients.get(clientId),
-    registerClient: (client: Omit<OAuthClientInformationFull, 'client_id_issued_at'>) => {
-      const full = client as OAuthClientInformationFull
-      this.#clients.set(full.client_id, full)
-      return full
-    },
+  readonly clientsStore: OAuthServerProvider['clientsStore']
+  readonly #getClient = (clientId: string) => this.#clients.get(clientId)
+  readonly #registerClient = (client: Omit<OAuthClientInformationFull, 'client_id_issued_at'>) => {
+    const full = client as OAuthClientInformationFull
+    this.#clients.set(full.client_id, full)
+    return full
   }
 
   /** Shows the consent page; the form's answer comes back through {@link decide}. */

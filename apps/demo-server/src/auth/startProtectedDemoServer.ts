@@ -16,7 +16,14 @@ export interface ProtectedDemoServerOptions extends Omit<DemoHttpServerOptions, 
 }
 
 export interface ProtectedDemoServer extends DemoHttpServer {
+  /** The authorization server whose tokens the endpoint accepts now. */
   readonly authServer: DemoAuthServer
+  /**
+   * Moves the endpoint to another authorization server: its protected-resource metadata
+   * names that one, and only its tokens are accepted (a deployment switching identity
+   * providers). The previous one keeps running; `close()` stops the one started here.
+   */
+  moveTo(authServer: DemoAuthServer): void
 }
 
 export async function startProtectedDemoServer(
@@ -27,11 +34,12 @@ export async function startProtectedDemoServer(
     ...(http.host && { host: http.host }),
     ...authOptions,
   })
+  let current = authServer
   try {
     const server = await startDemoHttpServer({
       ...http,
       guard: createBearerGuard({
-        authServer,
+        authServer: () => current,
         ...(http.path && { path: http.path }),
         ...(onAuthorized && { onAuthorized }),
       }),
@@ -39,7 +47,13 @@ export async function startProtectedDemoServer(
     authServer.provider.allowResource(server.url)
     return {
       ...server,
-      authServer,
+      get authServer() {
+        return current
+      },
+      moveTo(next) {
+        next.provider.allowResource(server.url)
+        current = next
+      },
       async close() {
         await Promise.all([server.close(), authServer.close()])
       },

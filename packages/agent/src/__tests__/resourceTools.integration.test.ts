@@ -179,6 +179,48 @@ describe('createResourceTools against the demo server', () => {
     expect(openAi[3]?.function.parameters).toBe(tools.read.inputSchema)
   })
 
+  it('takes what a strict schema makes a model send: nulls for left out, maps as pairs', async () => {
+    const tools = createResourceTools(world.client)
+    const listed = await run(tools, 'list_resources', {
+      server: null,
+      cursor: null,
+      templates: null,
+    })
+    expect(listed).toMatchObject({ ok: true, nextCursor: expect.any(String) })
+    const found = await run(tools, 'search_resources', {
+      query: 'users',
+      server: null,
+      limit: null,
+    })
+    expect(found.ok).toBe(true)
+    const read = await run(tools, 'read_resource', {
+      uri: listed.resources![0]!.uri,
+      server: null,
+      item: null,
+      offset: null,
+    })
+    expect(read.ok).toBe(true)
+    const filling = await run(tools, 'fill_resource_template', {
+      server: null,
+      template: 'db://{schema}/{table}',
+      arguments: [{ name: 'schema', value: 'prod' }],
+    })
+    expect(filling).toMatchObject({
+      ok: true,
+      filled: false,
+      missing: ['table'],
+      suggestions: { variable: 'table', values: expect.arrayContaining(['users']) },
+    })
+    const completed = await run(tools, 'complete_resource_template', {
+      server: null,
+      template: 'db://{schema}/{table}',
+      variable: 'table',
+      value: null,
+      arguments: [{ name: 'schema', value: 'prod' }],
+    })
+    expect(completed).toMatchObject({ ok: true, values: expect.arrayContaining(['users']) })
+  })
+
   it('lists servers with their status and what they offer', async () => {
     const tools = createResourceTools(world.client)
     expect(await run(tools, 'list_servers', {})).toEqual({

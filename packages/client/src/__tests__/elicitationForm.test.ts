@@ -232,6 +232,25 @@ describe('validateElicitationContent', () => {
     })
   })
 
+  it('counts minLength and maxLength in characters, not UTF-16 units', () => {
+    const name = flattenElicitationSchema({
+      properties: { shop: { type: 'string', minLength: 3, maxLength: 3 } },
+    })
+    // Three characters, four UTF-16 units ("𠮷" is a surrogate pair).
+    expect(validateElicitationContent(name, { shop: '𠮷野家' })).toEqual({
+      ok: true,
+      content: { shop: '𠮷野家' },
+    })
+    expect(validateElicitationContent(name, { shop: '😀😀' })).toEqual({
+      ok: false,
+      errors: { shop: 'Enter at least 3 characters.' },
+    })
+    expect(validateElicitationContent(name, { shop: '𠮷野家!' })).toEqual({
+      ok: false,
+      errors: { shop: 'Enter at most 3 characters.' },
+    })
+  })
+
   it('takes an empty text or an empty choice as no answer to a required field', () => {
     const required = flattenElicitationSchema({
       properties: {

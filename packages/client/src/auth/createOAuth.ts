@@ -38,10 +38,24 @@ export interface OAuthOptions {
    * dynamically (RFC 7591).
    */
   clientMetadataUrl?: string
+  /**
+   * A client registered with the authorization server beforehand, for servers that offer
+   * neither dynamic registration nor Client ID Metadata Documents: used instead of
+   * registering, at every server this OAuth signs in to (make one `createOAuth` per
+   * authorization server when they differ).
+   */
+  client?: PreRegisteredClient
   /** Scope to ask for when the server's challenge and metadata name none. */
   scope?: string
   /** Fetch for the OAuth requests (discovery, registration, token, revocation). */
   fetch?: FetchLike
+}
+
+/** A client registered out of band: its id, and its secret when it is a confidential one. */
+export interface PreRegisteredClient {
+  clientId: string
+  /** Sent to the token endpoint as the authorization server's metadata allows (basic or post). */
+  clientSecret?: string
 }
 
 /** Sign-in for every server added with `{ url, auth }`. */
@@ -52,6 +66,9 @@ export interface OAuth {
 }
 
 export function createOAuth(options: OAuthOptions): OAuth {
+  if (options.client !== undefined && !options.client.clientId) {
+    throw new TypeError('createOAuth: client.clientId must be a non-empty string')
+  }
   const storage =
     options.storage ??
     (typeof globalThis.localStorage === 'object' ? localStorageAuthStorage() : memoryAuthStorage())

@@ -4,6 +4,11 @@
 // cache partition follows that principal). The protocol itself (RFC 9728 / 8414 discovery,
 // RFC 7591 registration or a Client ID Metadata Document, PKCE, code exchange, refresh,
 // step-up) is the SDK's `auth()`, called here and by the transport.
+//
+// Discovery is run afresh for every flow but the code exchange (SEP-2352): a server may
+// move to another authorization server, or its issuer change, and the saved discovery
+// would keep the client registering and signing in at the old one. The saved state binds
+// only the callback to the authorization server that issued the code.
 import {
   auth,
   isStrictScopeSuperset,
@@ -201,13 +206,15 @@ export class ServerOAuth implements OAuthClientProvider {
   }
 
   /**
-   * Revokes the tokens where the server supports it, then forgets them and the client
-   * registration: the next sign-in registers again, so an authorization server that forgot
-   * its clients (restarted, expired them) never leaves this app with an unknown client_id.
+   * Revokes the tokens where the server supports it, then forgets them, the client
+   * registration and the discovery: the next sign-in discovers and registers again, so an
+   * authorization server that forgot its clients (restarted, expired them) or that the
+   * server left never leaves this app with an unknown client_id.
    */
   async signOut(signal?: AbortSignal): Promise<void> {
     await this.loaded
-    const { tokens, client, discovery } = this.#record
+    const { tokens, discovery } = this.#record
+    const client = this.#clientFor(tokens?.issuer)
     // OIDC-shaped metadata types lack the field; RFC 8414 documents have it.
     const metadata = discovery?.authorizationServerMetadata as
       | { revocation_endpoint?: unknown }
@@ -233,6 +240,7 @@ export class ServerOAuth implements OAuthClientProvider {
     await this.#update({
       tokens: undefined,
       client: undefined,
+      discovery: undefined,
       account: undefined,
       principal: undefined,
       verifier: undefined,
@@ -269,8 +277,8 @@ export class ServerOAuth implements OAuthClientProvider {
     return state
   }
 
-  clientInformation(): StoredOAuthClientInformation | undefined {
-    return this.#record.client
+  clientInformation(context?: { issuer?: string }): StoredOAuthClientInformation | undefined {
+    return this.#clientFor(context?.issuer)
   }
 
   async saveClientInformation(client: StoredOAuthClientInformation): Promise<void> {
@@ -309,11 +317,16 @@ export class ServerOAuth implements OAuthClientProvider {
   }
 
   async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
-    await this.#update({ discovery })
+    const before = issuerOf(this.#record.discovery)
+    const moved = before !== undefined && !sameIssuer(before, issuerOf(discovery))
+    // Tokens and a registration from another authorization server are worthless here (the
+    // SDK would skip them by their issuer stamp): forget them, so the state says signed out.
+    await this.#update(moved ? { discovery, tokens: undefined, client: undefined } : { discovery })
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
-    return this.#record.discovery
+    // Only the code exchange reuses it: the code belongs to the server that issued it.
+    return this.#exchanging ? this.#record.discovery : undefined
   }
 
   async invalidateCredentials(
@@ -334,11 +347,27 @@ export class ServerOAuth implements OAuthClientProvider {
 
   // INTERNALS
 
+  /** The pre-registered client (stamped for `issuer`), or the one registered last. */
+  #clientFor(issuer: string | undefined): StoredOAuthClientInformation | undefined {
+    const preRegistered = this.#options.client
+    if (!preRegistered) return this.#record.client
+    return {
+      client_id: preRegistered.clientId,
+      ...(preRegistered.clientSecret && { client_secret: preRegistered.clientSecret }),
+      ...(issuer && { issuer }),
+    }
+  }
+
   /** Runs discovery (and a refresh when it can) for a new authorization URL. */
   async #prepare(signal?: AbortSignal): Promise<URL | undefined> {
     const scope = this.#lastScope
+    // Where the server said its metadata is (its last challenge): that names the
+    // authorization server, found again from there.
+    const saved = this.#record.discovery?.resourceMetadataUrl
+    const resourceMetadataUrl = saved && URL.canParse(saved) ? new URL(saved) : undefined
     const result = await auth(this, {
       serverUrl: this.serverUrl,
+      ...(resourceMetadataUrl && { resourceMetadataUrl }),
       ...(scope && { scope }),
       forceReauthorization: isStrictScopeSuperset(scope, this.#record.tokens?.scope),
       ...(this.#options.fetch && { fetchFn: this.#options.fetch }),
@@ -391,6 +420,18 @@ export class ServerOAuth implements OAuthClientProvider {
   #emit(): void {
     for (const listener of [...this.#listeners]) listener()
   }
+}
+
+/** The issuer a discovery resolved (what the SDK stamps credentials with). */
+function issuerOf(discovery: OAuthDiscoveryState | undefined): string | undefined {
+  return discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl
+}
+
+/** Issuers compare as the SDK compares them: one trailing slash apart is the same. */
+function sameIssuer(a: string, b: string | undefined): boolean {
+  if (b === undefined) return false
+  const trim = (issuer: string) => issuer.replace(/\/$/, '')
+  return trim(a) === trim(b)
 }
 
 function randomString(): string {

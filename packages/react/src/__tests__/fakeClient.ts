@@ -15,7 +15,13 @@ import type {
   WatchSnapshot,
   WatchTarget,
 } from '@resource-kit/client'
-import { createResourceList, DEFAULT_MAX_PAGES, type OwnedResourceList } from '@resource-kit/client'
+import {
+  createResourceList,
+  createSharedList,
+  DEFAULT_MAX_PAGES,
+  type OwnedList,
+  type OwnedResourceList,
+} from '@resource-kit/client'
 import { QueryClient } from '@tanstack/react-query'
 
 export interface FakeServer {
@@ -63,6 +69,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
   const watchers = new Map<string, Set<(e: WatchEvent) => void>>()
   const calls: FakeClient['calls'] = { list: [], complete: [], reconnect: [], watch: [] }
   const lists = new Map<string, OwnedResourceList>()
+  const templateLists = new Map<string, OwnedList<ResourceTemplate>>()
   const server = (id: string) => {
     const s = map.get(id)
     if (!s) throw new Error(`Unknown server: ${id}`)
@@ -99,6 +106,8 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
     async removeServer(id) {
       lists.get(id)?.close()
       lists.delete(id)
+      templateLists.get(id)?.close()
+      templateLists.delete(id)
       map.delete(id)
       notify()
     },
@@ -160,6 +169,26 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
           }),
         })
         lists.set(serverId, list)
+      }
+      return list
+    },
+    templateList(serverId) {
+      let list = templateLists.get(serverId)
+      if (!list) {
+        // The real list pass over this fake's templates (one page).
+        list = createSharedList<ResourceTemplate>({
+          serverId,
+          method: 'resources/templates/list',
+          keyOf: (template) => template.uriTemplate,
+          maxPages: DEFAULT_MAX_PAGES,
+          partition: () => 'default',
+          now: () => Date.now(),
+          fetchPage: async () => ({
+            page: await client.listTemplates(serverId),
+            receivedAt: Date.now(),
+          }),
+        })
+        templateLists.set(serverId, list)
       }
       return list
     },
@@ -235,6 +264,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
         }),
       ])
       lists.get(serverId)?.invalidate()
+      templateLists.get(serverId)?.invalidate()
     },
     async invalidateRead(serverId, uri) {
       await queryClient.invalidateQueries({
