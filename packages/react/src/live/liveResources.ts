@@ -6,15 +6,8 @@
 // When a mark clears (the one rule): "new" and "updated" stay until the person chooses that
 // resource — picks it in a picker, mentions it, or sends a message with it (`acknowledge`);
 // "removed" stays until the server lists the resource again, which makes it "new".
-import type {
-  ResourceClient,
-  ResourceList,
-  ResourceListSnapshot,
-  Watch,
-  WatchStatus,
-} from '@resource-kit/client'
+import type { ResourceClient, ResourceListChange, Watch, WatchStatus } from '@resource-kit/client'
 import { resourceKey } from '../shared/ids.ts'
-import { listChanges } from './listChanges.ts'
 
 /** What changed about one resource since the person last chose it. */
 export type ResourceChange = 'new' | 'updated' | 'removed'
@@ -28,7 +21,7 @@ export interface FollowTarget {
   uris?: readonly string[]
   /** Ask the server for `list_changed` (the client then walks the list again). */
   listChanged?: boolean
-  /** Mark what the server's list pass changes between its generations (new, updated, removed). */
+  /** Mark what the server's list pass says changed (its `patched` changes: new, updated, removed). */
   list?: boolean
 }
 
@@ -49,10 +42,8 @@ interface ServerEntry {
   follows: Set<FollowEntry>
   watch?: Watch
   offWatch?: () => void
-  list?: ResourceList
+  /** Stops hearing the list pass's changes. */
   offList?: () => void
-  /** The list pass as last seen (flattened only when a new generation comes to compare). */
-  baseline?: ResourceListSnapshot
 }
 
 export class LiveResources {
@@ -223,49 +214,38 @@ export class LiveResources {
     for (const listener of [...this.#updatedListeners]) listener(serverId, uri)
   }
 
-  /** Follows the server's list pass for marks while some consumer asks (`list: true`). */
+  /** Hears the server's list pass for marks while some consumer asks (`list: true`). */
   #followList(serverId: string, server: ServerEntry, wanted: boolean): void {
     if (!wanted) {
       server.offList?.()
       server.offList = undefined
-      server.list = undefined
-      server.baseline = undefined
       return
     }
     if (server.offList) return
     const list = this.#client.resourceList(serverId)
-    server.list = list
-    this.#compare(serverId, server, list.getSnapshot())
-    server.offList = list.subscribe(() => this.#compare(serverId, server, list.getSnapshot()))
+    server.offList = list.onChange((change) => this.#listChanged(serverId, change))
   }
 
   /**
-   * A new generation of the list pass (a revalidation that changed something) against the
-   * last one: its differences are marks. A first load, a page appended, or a reset to
-   * nothing (sign-out, a failure) marks nothing.
+   * The client says what a revalidation changed (it owns that fact: nothing is diffed here).
+   * A page appended, a displaced resource (maybe just pushed past the pages walked) or a reset
+   * (sign-out) marks nothing.
    */
-  #compare(serverId: string, server: ServerEntry, snapshot: ResourceListSnapshot): void {
-    if (snapshot.pages.length === 0) return
-    const before = server.baseline
-    server.baseline = snapshot
-    if (!before || before.generation === snapshot.generation) return
-    const changes = listChanges(before.pages.flat(), snapshot.pages.flat(), {
-      before: before.complete,
-      after: snapshot.complete,
-    })
+  #listChanged(serverId: string, change: ResourceListChange): void {
+    if (change.type !== 'patched') return
     let changed = false
-    const mark = (uri: string, change: ResourceChange) => {
+    const mark = (uri: string, next: ResourceChange) => {
       const key = resourceKey(serverId, uri)
-      if (this.#marks.get(key) === change) return
-      this.#marks.set(key, change)
+      const current = this.#marks.get(key)
+      // A resource that comes back is new again; a new one that changes is still new to the
+      // person; one that is gone is neither new nor updated.
+      if (current === next || (next === 'updated' && current !== undefined)) return
+      this.#marks.set(key, next)
       changed = true
     }
-    // A resource that comes back is new again; one that is gone is neither new nor updated.
-    for (const uri of changes.added) mark(uri, 'new')
-    for (const uri of changes.updated) {
-      if (this.#marks.get(resourceKey(serverId, uri)) === undefined) mark(uri, 'updated')
-    }
-    for (const uri of changes.removed) mark(uri, 'removed')
+    for (const r of change.added) mark(r.uri, 'new')
+    for (const { next } of change.changed) mark(next.uri, 'updated')
+    for (const r of change.removed) mark(r.uri, 'removed')
     if (changed) this.#changed()
   }
 
