@@ -29,7 +29,7 @@ const announce = (sources: PickerSource[]) =>
     draft: null,
     variable: undefined,
     sources,
-    query: { text: 'read', serverId: undefined },
+    query: { text: 'read' },
   })
 
 describe('mentionAnnouncement', () => {
