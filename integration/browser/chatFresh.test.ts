@@ -1,6 +1,7 @@
 // Fresh, and honest about it, in real Chromium against the demo server: the picker's live
-// region speaks once while the list streams in, a folder replaces the file's preview, and a
-// mentioned file the server deletes shows "removed" (not "updated") before sending.
+// region speaks once while the list streams in, a folder replaces the file's preview, a
+// mentioned file the server deletes shows "removed" (not "updated") before sending, and
+// so does its preview (no "Live" badge, no mention).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screenshot } from './harness/artifacts.ts'
@@ -107,6 +108,43 @@ describe('chat: fresh and honest', () => {
     expect(text).not.toMatch(/updated/)
     await screenshot(page, 'fresh-removed-attachment')
     expect(await axeViolations(page)).toEqual([])
+    await page.close()
+  })
+
+  it('says a previewed file was removed, without a Live badge, and offers no mention', {
+    timeout: 90_000,
+  }, async () => {
+    const page = await openFresh()
+    const search = page.getByRole('combobox', { name: 'Search resources' })
+    await search.fill('incoming note')
+    const row = page.getByRole('treeitem', { name: /^incoming[- ]note/i }).first()
+    await row.click({ timeout: 30_000 })
+    const preview = page.locator('.chat-preview')
+    // The file goes within 8 s and comes back 8 s later: read the preview while it is gone.
+    const whileRemoved = () =>
+      preview.evaluate((el) =>
+        el.getAttribute('data-change') === 'removed'
+          ? {
+              badge: el.querySelector('.chat-preview-live')?.textContent ?? null,
+              removed: el.querySelector('.chat-preview-removed')?.textContent ?? null,
+              mention: (
+                [...el.querySelectorAll('button')].find(
+                  (b) => b.textContent === 'Mention in message',
+                ) as HTMLButtonElement | undefined
+              )?.disabled,
+            }
+          : null,
+      )
+    let seen: Awaited<ReturnType<typeof whileRemoved>> = null
+    await expect
+      .poll(async () => (seen = await whileRemoved()), { timeout: 30_000, interval: 100 })
+      .not.toBeNull()
+    expect(seen).toEqual({
+      badge: null,
+      removed: 'Removed from the server',
+      mention: true,
+    })
+    await screenshot(page, 'fresh-removed-preview')
     await page.close()
   })
 })

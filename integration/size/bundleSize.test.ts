@@ -71,7 +71,7 @@ const BUDGETS: Record<string, Budget> = {
   'client + picker': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { Picker, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 175, // + row locations, sign-in row, the worker search (comlink), tree diffs, rows by index, the list order sorted in steps
+    gzipKb: 176, // + one watch per server and one change state per resource (LiveResources), row locations, sign-in row, the worker search (comlink), tree diffs, rows by index, the list order sorted in steps
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
@@ -93,7 +93,7 @@ const BUDGETS: Record<string, Budget> = {
   'client + composer': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 179, // + an Enter held for its hits and the keys after it, row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause, the popup's row window (react-virtual, 10.5 KB; shared with the picker)
+    gzipKb: 180, // + one watch per server and one change state per resource (LiveResources), an Enter held for its hits and the keys after it, row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause, the popup's row window (react-virtual, 10.5 KB; shared with the picker)
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',

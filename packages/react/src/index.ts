@@ -21,6 +21,14 @@ export type {
   UseInputRequestsFilter,
 } from './input/index.ts'
 export { createInputBridge, ElicitationForm, useInputRequests } from './input/index.ts'
+// Live: one watch per server and one change state per resource (rows, chips, preview)
+export type {
+  LiveStatus,
+  ResourceChange,
+  ResourceChangeState,
+  UseResourceChangeOptions,
+} from './live/index.ts'
+export { useResourceChange } from './live/index.ts'
 // @-mention: composer, token format, attachments, reads
 export type {
   ExpandTemplate,
@@ -83,7 +91,6 @@ export type {
   PickerTemplatePanelProps,
   PickerView,
   PickerViewToggleProps,
-  ResourceChanges,
   ResourcePickerProps,
   RowBase,
   RowChange,

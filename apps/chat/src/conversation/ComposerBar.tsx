@@ -28,7 +28,7 @@ export interface ComposerBarProps {
 export function ComposerBar({ sources, search, storage, onSend, composer }: ComposerBarProps) {
   const [draft, setDraft] = useState(() => storage.loadDraft())
   const mentions = useMemo(() => mentionsOf(parseMentions(draft)), [draft])
-  const { attachments, clearUpdated } = useMentionAttachments(mentions, { sources })
+  const { attachments } = useMentionAttachments(mentions)
   return (
     <div className="chat-composer">
       <AttachmentBar
@@ -53,10 +53,7 @@ export function ComposerBar({ sources, search, storage, onSend, composer }: Comp
             setDraft(value)
             storage.saveDraft(value)
           }}
-          onSubmit={(segments, text) => {
-            clearUpdated()
-            onSend(segments, text)
-          }}
+          onSubmit={(segments, text) => onSend(segments, text)}
         />
         <button
           type="button"

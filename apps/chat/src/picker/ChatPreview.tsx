@@ -1,12 +1,14 @@
 // The preview of the resource chosen in the picker: its name and URI (with Copy), a
 // button that mentions it in the message, and its contents, which follow the server's
-// updates (the watch invalidates the read, so the open preview refetches) with a note
-// saying when it last changed.
+// updates (the client invalidates the read, so the open preview refetches). Its state is
+// the resource's one change mark (the row beside it and its chips show the same): "Live ·
+// updated" after a change, "Removed" — no Live badge, no mention — once the server no
+// longer has it.
 import {
   type InputBridge,
   ReadPreview,
   type ResourceDescriptor,
-  useWatch,
+  useResourceChange,
 } from '@resource-kit/react'
 import { useState } from 'react'
 
@@ -17,17 +19,9 @@ export interface ChatPreviewProps {
 }
 
 export function ChatPreview({ chosen, inputBridge, onMention }: ChatPreviewProps) {
-  const [updates, setUpdates] = useState(0)
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null)
-  const watch = useWatch(
-    chosen.serverId,
-    { uris: [chosen.uri] },
-    {
-      onEvent: (event) => {
-        if (event.type === 'updated' || event.type === 'resynced') setUpdates((n) => n + 1)
-      },
-    },
-  )
+  const { change, live } = useResourceChange(chosen.serverId, chosen.uri, { follow: true })
+  const removed = change === 'removed'
   const copy = () => {
     const done = (result: 'copied' | 'failed') => setCopied(result)
     if (!navigator.clipboard) return done('failed')
@@ -43,7 +37,7 @@ export function ChatPreview({ chosen, inputBridge, onMention }: ChatPreviewProps
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll area a keyboard must reach
       tabIndex={0}
       aria-label={`Preview of ${label}`}
-      data-updates={updates}
+      data-change={change}
     >
       <div className="chat-preview-head">
         <div className="chat-preview-title">
@@ -52,7 +46,13 @@ export function ChatPreview({ chosen, inputBridge, onMention }: ChatPreviewProps
             {chosen.uri}
           </span>
         </div>
-        <button type="button" className="chat-button" onClick={onMention}>
+        <button
+          type="button"
+          className="chat-button"
+          onClick={onMention}
+          disabled={removed}
+          title={removed ? 'The server no longer has this resource' : undefined}
+        >
           Mention in message
         </button>
       </div>
@@ -67,12 +67,14 @@ export function ChatPreview({ chosen, inputBridge, onMention }: ChatPreviewProps
         <span className="chat-preview-note" role="status">
           {copied === 'copied' ? 'URI copied' : copied === 'failed' ? 'Could not copy' : ''}
         </span>
-        {watch?.status === 'live' && (
-          <span className="chat-preview-live" data-updates={updates}>
-            {updates === 0
-              ? 'Live'
-              : `Live · updated ${updates === 1 ? 'once' : `${updates} times`}`}
-          </span>
+        {removed ? (
+          <span className="chat-preview-removed">Removed from the server</span>
+        ) : (
+          live === 'live' && (
+            <span className="chat-preview-live" data-change={change}>
+              {change === 'updated' ? 'Live · updated' : 'Live'}
+            </span>
+          )
         )}
       </div>
       <ReadPreview

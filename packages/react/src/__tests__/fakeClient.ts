@@ -46,6 +46,8 @@ export interface FakeClient extends ResourceClient {
     list: { serverId: string; cursor?: string }[]
     complete: CompleteOptions[]
     reconnect: string[]
+    /** The server of each `watch()` opened. */
+    watch: string[]
   }
 }
 
@@ -65,7 +67,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
   let snapshots: readonly ServerSnapshot[] = servers.map((s) => s.snapshot)
   const listeners = new Set<() => void>()
   const watchers = new Map<string, Set<(e: WatchEvent) => void>>()
-  const calls: FakeClient['calls'] = { list: [], complete: [], reconnect: [] }
+  const calls: FakeClient['calls'] = { list: [], complete: [], reconnect: [], watch: [] }
   const lists = new Map<string, OwnedResourceList>()
   const templateLists = new Map<string, OwnedList<ResourceTemplate>>()
   const server = (id: string) => {
@@ -209,23 +211,44 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
       return fn ? fn(options) : { values: [] }
     },
     watch(serverId: string, target: WatchTarget): Watch {
+      calls.watch.push(serverId)
       const set = watchers.get(serverId) ?? new Set()
       watchers.set(serverId, set)
-      const snapshot: WatchSnapshot = { status: 'live', requested: {}, attempt: 0 }
+      // Live at once, honouring what it asks (as a server with every capability would).
+      const snapshotOf = (t: WatchTarget): WatchSnapshot => {
+        const filter = {
+          ...(t.listChanged && { resourcesListChanged: true }),
+          ...(t.uris?.length && { resourceSubscriptions: [...t.uris] }),
+        }
+        return { status: 'live', requested: filter, honored: filter, attempt: 0 }
+      }
+      let current = target
+      let snapshot = snapshotOf(target)
+      const statusListeners = new Set<() => void>()
       const own = new Set<(e: WatchEvent) => void>()
-      void target
       return {
         getSnapshot: () => snapshot,
-        subscribe: () => () => {},
+        subscribe: (listener) => {
+          statusListeners.add(listener)
+          return () => statusListeners.delete(listener)
+        },
         onEvent(listener) {
-          set.add(listener)
-          own.add(listener)
+          // As the real engine: an updated(uri) reaches only the watches that follow it.
+          const filtered = (e: WatchEvent) => {
+            if (e.type !== 'updated' || current.uris?.includes(e.uri)) listener(e)
+          }
+          set.add(filtered)
+          own.add(filtered)
           return () => {
-            set.delete(listener)
-            own.delete(listener)
+            set.delete(filtered)
+            own.delete(filtered)
           }
         },
-        update() {},
+        update(next) {
+          current = next
+          snapshot = snapshotOf(next)
+          for (const l of statusListeners) l()
+        },
         async close() {
           for (const l of own) set.delete(l)
         },

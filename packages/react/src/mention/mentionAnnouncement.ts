@@ -34,7 +34,9 @@ export function mentionAnnouncement(input: MentionAnnouncementInput): string {
     : ''
   const inScope = sources.filter((s) => !query.serverId || s.serverId === query.serverId)
   const loading = inScope.some((s) => s.status === 'loading' || s.status === 'connecting')
-  const failed = inScope.filter((s) => s.status === 'error' || s.status === 'needs-auth').length
+  // Only failures: a server waiting for sign-in (or reconnecting) is a state the popup shows
+  // beside the rows, not news to repeat after every key.
+  const failed = inScope.filter((s) => s.status === 'error').length
   const failures = failed ? ` ${plural(failed, 'server')} could not be listed.` : ''
   if (!first) return `No resources${scope}${loading ? ' yet, still loading' : ''}.${failures}`
   const kind = first.kind === 'template' ? 'template' : 'resource'

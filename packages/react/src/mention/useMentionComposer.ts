@@ -11,6 +11,7 @@ import {
   templateVariables as clientTemplateVariables,
 } from '@resource-kit/client'
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react'
+import { useLiveResources } from '../live/LiveResourcesContext.ts'
 import type { SharedResourceSearch } from '../picker/sharedSearch.ts'
 import type { SearchWorkerFactory } from '../picker/useSourceSearch.ts'
 import { optionDomId } from '../shared/ids.ts'
@@ -115,6 +116,8 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     templateVariables = clientTemplateVariables,
     expandTemplate = clientExpandTemplate,
   } = options
+  // Choosing or sending a resource clears its new/updated mark everywhere (the one rule).
+  const live = useLiveResources()
   const id = useId()
   const listboxId = `${id}-listbox`
   const optionId = (index: number) => optionDomId(listboxId, index)
@@ -199,6 +202,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     if (!option || !t) return
     if (option.kind === 'resource') {
       insertChip(t, { serverId: option.serverId, uri: option.resource.uri, label: option.label })
+      live?.acknowledge(option.serverId, option.resource.uri)
     } else if (option.kind === 'template') {
       draftState.start(option.serverId, option.template)
     } else if (option.value.endsWith('/') && !option.typed && option.value !== t.query) {
@@ -217,6 +221,9 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     const segments = editor.segments()
     const meaningful = segments.some((s) => s.type === 'mention' || s.text.trim() !== '')
     if (!meaningful) return
+    // Sent: what it mentions is seen as it is now (their new or updated marks clear).
+    for (const s of segments)
+      if (s.type === 'mention') live?.acknowledge(s.mention.serverId, s.mention.uri)
     options.onSubmit?.(segments, editor.getValue())
     editor.clear()
     afterEdit()
@@ -344,6 +351,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
       const t = caret.triggerRef.current
       if (t && !t.draft) insertChip(t, mention)
       else insertChipAtCaret(root, mention)
+      live?.acknowledge(mention.serverId, mention.uri)
       root.focus()
       afterEdit()
     },

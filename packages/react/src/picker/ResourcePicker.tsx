@@ -2,7 +2,7 @@
 // switch, assistant-only toggle, lazy folders, template forms — composed from the parts.
 // Apps that want another layout compose the parts themselves.
 import type { ReadResult } from '@resource-kit/client'
-import { useCallback, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { createDirectoryLoader } from '../queries/directoryLoader.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
@@ -10,7 +10,6 @@ import {
   type UseResourceSourcesOptions,
   useResourceSources,
 } from '../queries/useResourceSources.ts'
-import { resourceKey } from '../shared/ids.ts'
 import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { Picker } from './parts/Picker.ts'
 import type { PickerRootProps } from './parts/PickerRoot.tsx'
@@ -24,8 +23,8 @@ export interface ResourcePickerProps extends Omit<PickerRootProps, 'sources' | '
   /** Search placeholder. @default 'Search resources…' */
   placeholder?: string
   /**
-   * Follow the selected resources (and `sourceOptions.watchResources`) and mark a row
-   * "updated" when its server sends `updated(uri)`. @default true
+   * Follow the selected resources for `updated(uri)`: the server's update marks their rows
+   * (and every chip and preview of them) "updated". @default true
    */
   markUpdates?: boolean
 }
@@ -50,15 +49,7 @@ export function ResourcePicker({
     const extra = sourceOptions?.watchResources ?? none
     return markUpdates ? [...selected.values(), ...extra] : extra
   }, [markUpdates, selected, sourceOptions?.watchResources])
-  const userOnUpdated = sourceOptions?.onResourceUpdated
-  const onResourceUpdated = useCallback(
-    (serverId: string, uri: string) => {
-      if (markUpdates) store.getState().markUpdated([resourceKey(serverId, uri)])
-      userOnUpdated?.(serverId, uri)
-    },
-    [markUpdates, store, userOnUpdated],
-  )
-  const sources = useResourceSources({ ...sourceOptions, watchResources, onResourceUpdated })
+  const sources = useResourceSources({ ...sourceOptions, watchResources })
   const loadDirectory = useMemo(() => createDirectoryLoader(client), [client])
   return (
     <Picker.Root {...rootProps} store={store} sources={sources} loadDirectory={loadDirectory}>

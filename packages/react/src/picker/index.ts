@@ -45,7 +45,6 @@ export type {
 export { createPickerStore } from './pickerStore.ts'
 export type { ResourcePickerProps } from './ResourcePicker.tsx'
 export { ResourcePicker } from './ResourcePicker.tsx'
-export type { ResourceChanges } from './resourceChanges.ts'
 export type { SharedResourceSearch } from './sharedSearch.ts'
 export type { LoadDirectory } from './useLazyFolders.ts'
 export type { PickerApi, UsePickerOptions } from './usePicker.ts'

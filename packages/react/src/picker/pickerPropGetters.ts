@@ -12,12 +12,14 @@ import type {
   RefCallback,
 } from 'react'
 import { formatCount } from '../collection/formatCount.ts'
+import type { ResourceChange } from '../live/liveResources.ts'
 import { composeHandlers, mergeRefs } from '../shared/composeHandlers.ts'
 import { resourceKey, rowDomId } from '../shared/ids.ts'
 import { type ResourceCount, resourceCountText } from '../shared/resourceCount.ts'
 import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 import { isActionable, type PickerRow } from './pickerRow.ts'
 import type { PickerView } from './pickerStore.ts'
+import { type Announcer, announcementText } from './useLiveAnnouncement.ts'
 
 interface GetterContext {
   baseId: string
@@ -28,14 +30,13 @@ interface GetterContext {
   /** From the list navigation: the highlighted row's element id while it is rendered. */
   activeDescendant: string | undefined
   selected: ReadonlyMap<string, ResourceDescriptor>
-  updated: ReadonlySet<string>
-  added: ReadonlySet<string>
+  changeOf: (serverId: string, uri: string) => ResourceChange | undefined
   selectionMode: 'single' | 'multiple'
   resultCount: number
   /** The rows shown are an earlier query's: the current one's hits are on their way. */
   searchPending: boolean
-  /** What the live region says now (settled: see useLiveAnnouncement). */
-  announcement: string
+  /** What the live region says (settled: see useLiveAnnouncement); its text re-renders alone. */
+  announcer: Announcer
   scrollRef: MutableRefObject<HTMLElement | null>
   setQuery(query: string): void
   setView(view: PickerView): void
@@ -155,8 +156,7 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
           selectionMode: ctx.selectionMode,
           highlighted: row.id === ctx.highlightedId,
           selected: key !== undefined && ctx.selected.has(key),
-          updated: key !== undefined && ctx.updated.has(key),
-          added: key !== undefined && ctx.added.has(key),
+          change: rowChange(row, ctx.changeOf),
         },
         ctx,
         user,
@@ -190,7 +190,7 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
       role: 'status',
       'aria-live': 'polite' as const,
       'aria-atomic': true,
-      children: ctx.announcement,
+      children: announcementText(ctx.announcer),
     }),
   }
 }
@@ -207,16 +207,23 @@ export interface RowState {
   highlighted: boolean
   /** The row's resource is selected. */
   selected: boolean
-  /** The row's resource changed since it was shown. */
-  updated: boolean
-  /** The row's resource was listed after the first load (and not chosen since). @default false */
-  added?: boolean
+  /** What changed about the row's resource since the person last chose it. */
+  change?: ResourceChange | undefined
 }
 
 /** What a row's handlers do. */
 export interface RowActions {
   highlight(id: string): void
   activate(row: PickerRow): void
+}
+
+/** The change mark of a row's resource (none for rows that show no resource). */
+export function rowChange(
+  row: PickerRow,
+  changeOf: (serverId: string, uri: string) => ResourceChange | undefined,
+): ResourceChange | undefined {
+  const uri = rowUri(row)
+  return uri === undefined ? undefined : changeOf(row.serverId, uri)
 }
 
 /** The resource key of a row that shows a resource, else undefined. */
@@ -265,8 +272,9 @@ export function rowProps(row: PickerRow, state: RowState, actions: RowActions, u
     'data-selected': selected || undefined,
     'data-expanded': row.hasChildren ? row.expanded : undefined,
     'data-status': status,
-    'data-updated': state.updated || undefined,
-    'data-new': (state.added && !state.updated) || undefined,
+    'data-updated': state.change === 'updated' || undefined,
+    'data-new': state.change === 'new' || undefined,
+    'data-removed': state.change === 'removed' || undefined,
     // Keep focus in the input: a click must not blur the combobox.
     onMouseDown: composeHandlers(user.onMouseDown, (e: MouseEvent) => e.preventDefault()),
     onMouseMove: composeHandlers(user.onMouseMove, () => {

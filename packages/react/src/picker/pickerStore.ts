@@ -4,7 +4,6 @@ import type { Resource } from '@resource-kit/client'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { resourceKey } from '../shared/ids.ts'
 import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
-import type { ResourceChanges } from './resourceChanges.ts'
 
 /** Which view the picker shows. */
 export type PickerView = 'tree' | 'list'
@@ -35,12 +34,6 @@ export interface PickerState {
   /** Whether a popup picker is open (a side panel ignores it). */
   open: boolean
   hideAssistantOnly: boolean
-  /** Resources changed since shown, keyed by `resourceKey(serverId, uri)` (shared/ids.ts). */
-  updated: ReadonlySet<string>
-  /** Resources listed since the first load (same keys); chosen ones lose the mark. */
-  added: ReadonlySet<string>
-  /** Resources the server no longer lists (same keys), until they come back. */
-  removed: ReadonlySet<string>
   directories: Readonly<Record<string, DirectoryState>>
   activeTemplate: ActiveTemplate | null
 }
@@ -56,11 +49,6 @@ export interface PickerActions {
   clearSelection(): void
   setOpen(open: boolean): void
   setHideAssistantOnly(hide: boolean): void
-  markUpdated(keys: readonly string[]): void
-  /** Applies what a reload changed: new, updated and removed marks. */
-  markChanges(changes: ResourceChanges): void
-  /** Drops the new and updated marks of one resource, or of all. */
-  clearUpdated(key?: string): void
   setDirectory(id: string, state: DirectoryState | undefined): void
   openTemplate(template: ActiveTemplate): void
   closeTemplate(): void
@@ -91,9 +79,6 @@ export function createPickerStore(options: PickerStoreOptions = {}): PickerStore
     expandedIds: new Set(options.expandedIds ?? []),
     open: options.open ?? false,
     hideAssistantOnly: options.hideAssistantOnly ?? false,
-    updated: new Set(),
-    added: new Set(),
-    removed: new Set(),
     directories: {},
     activeTemplate: null,
 
@@ -133,46 +118,6 @@ export function createPickerStore(options: PickerStoreOptions = {}): PickerStore
       if (open !== get().open) set({ open })
     },
     setHideAssistantOnly: (hideAssistantOnly) => set({ hideAssistantOnly }),
-    markUpdated: (keys) => {
-      // A resource the server no longer lists is removed, whatever it said before going.
-      const { updated, removed } = get()
-      const fresh = keys.filter((key) => !removed.has(key) && !updated.has(key))
-      if (fresh.length === 0) return
-      set({ updated: new Set([...updated, ...fresh]) })
-    },
-    markChanges: ({ added, updated, removed }) => {
-      if (added.length + updated.length + removed.length === 0) return
-      const state = get()
-      const next = {
-        added: new Set(state.added),
-        updated: new Set(state.updated),
-        removed: new Set(state.removed),
-      }
-      // A resource that comes back is new again; one that is gone is neither new nor updated.
-      for (const key of added) next.removed.delete(key)
-      for (const key of added) next.added.add(key)
-      for (const key of updated) next.updated.add(key)
-      for (const key of removed) {
-        next.added.delete(key)
-        next.updated.delete(key)
-        next.removed.add(key)
-      }
-      set(next)
-    },
-    clearUpdated: (key) => {
-      const { updated, added } = get()
-      if (updated.size + added.size === 0) return
-      if (key === undefined) {
-        set({ updated: new Set(), added: new Set() })
-        return
-      }
-      if (!updated.has(key) && !added.has(key)) return
-      const nextUpdated = new Set(updated)
-      const nextAdded = new Set(added)
-      nextUpdated.delete(key)
-      nextAdded.delete(key)
-      set({ updated: nextUpdated, added: nextAdded })
-    },
     setDirectory: (id, state) => {
       const next = { ...get().directories }
       if (state) next[id] = state

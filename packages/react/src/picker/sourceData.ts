@@ -32,6 +32,8 @@ export interface SourcePatch {
 export interface SourceData {
   serverId: string
   resources: readonly Resource[]
+  /** The source's `listGeneration` (same one: the next resources only appended). */
+  listGeneration: number | undefined
   templates: readonly ResourceTemplate[] | undefined
   hideAssistantOnly: boolean
   /** Whether `items` are kept (not with a shared index). */
@@ -54,6 +56,7 @@ function build(source: PickerSource, options: SourceDataOptions, generation: num
   return {
     serverId: source.serverId,
     resources: source.resources,
+    listGeneration: source.listGeneration,
     templates: source.templates,
     hideAssistantOnly: hide,
     searchItems,
@@ -92,16 +95,21 @@ export function advanceSourceData(
   ) {
     return build(source, options, prev.generation + 1)
   }
-  const diff = diffResources(prev.resources, source.resources)
+  const sameGeneration =
+    source.listGeneration !== undefined && prev.listGeneration === source.listGeneration
+  const diff = diffResources(prev.resources, source.resources, sameGeneration)
+  const listGeneration = source.listGeneration
   if (diff.kind === 'same') {
-    return prev.resources === source.resources ? prev : { ...prev, resources: source.resources }
+    return prev.resources === source.resources && prev.listGeneration === listGeneration
+      ? prev
+      : { ...prev, resources: source.resources, listGeneration }
   }
   const rebuildTree = () => options.growTree?.(source, { hideAssistantOnly: hide })
   if (diff.kind === 'appended') {
     // Only a tree over an invalid source refuses a page: build it again then.
     const growing = !prev.growing || prev.growing.append(diff.added) ? prev.growing : rebuildTree()
     for (const item of itemsOf(prev, source, diff.added)) prev.items.push(item)
-    return { ...prev, resources: source.resources, growing }
+    return { ...prev, resources: source.resources, listGeneration, growing }
   }
   // The tree takes the change at its cost too; a shape it cannot place in place: build it again.
   const growing =
@@ -123,6 +131,7 @@ export function advanceSourceData(
   return {
     ...prev,
     resources: source.resources,
+    listGeneration,
     growing,
     items,
     revision: prev.revision + 1,

@@ -2,7 +2,9 @@
 // count once when loading settles and once per new result set, not once per page: while any
 // server is still connecting or loading pages the text stays as it was, and a new text is
 // spoken only after it has held for `delayMs` (typing "main" is one announcement, not four).
-import { useEffect, useState } from 'react'
+// The settled text lives in a small store the live region's text subscribes to: speaking it
+// renders that text alone, not the picker (it was a third render per settled keystroke).
+import { createElement, useEffect, useState, useSyncExternalStore } from 'react'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 
 /** How long a new message must hold before it is spoken, in ms. */
@@ -15,17 +17,49 @@ export function isLoadingSources(sources: readonly PickerSource[]): boolean {
   )
 }
 
-/** The text for the live region: `message` once it has settled, else what was said before. */
+/** The text the live region says now, for the parts that render it. */
+export interface Announcer {
+  get(): string
+  subscribe(listener: () => void): () => void
+}
+
+function createAnnouncer(): Announcer & { set(text: string): void } {
+  let text = ''
+  const listeners = new Set<() => void>()
+  return {
+    get: () => text,
+    set: (next) => {
+      if (next === text) return
+      text = next
+      for (const listener of listeners) listener()
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** Speaks `message` once it has settled (not busy, held for `delayMs`). */
 export function useLiveAnnouncement(
   message: string,
   busy: boolean,
   delayMs = ANNOUNCE_DELAY_MS,
-): string {
-  const [spoken, setSpoken] = useState('')
+): Announcer {
+  const [announcer] = useState(createAnnouncer)
   useEffect(() => {
-    if (busy || message === spoken) return
-    const timer = setTimeout(() => setSpoken(message), delayMs)
+    if (busy || message === announcer.get()) return
+    const timer = setTimeout(() => announcer.set(message), delayMs)
     return () => clearTimeout(timer)
-  }, [message, busy, spoken, delayMs])
-  return spoken
+  }, [message, busy, delayMs, announcer])
+  return announcer
+}
+
+function AnnouncementText({ announcer }: { announcer: Announcer }) {
+  return useSyncExternalStore(announcer.subscribe, announcer.get, announcer.get)
+}
+
+/** The live region's content: the settled text, re-rendered on its own. */
+export function announcementText(announcer: Announcer) {
+  return createElement(AnnouncementText, { announcer })
 }

@@ -4,11 +4,21 @@
 // for keys and `aria-activedescendant`. It hands out prop getters with full
 // combobox/listbox/tree ARIA; the user's handlers run first (prevent default to skip ours).
 import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { useStore } from 'zustand'
 import type { NavigationList } from '../combobox/navigationKeys.ts'
 import { useHeldActivation } from '../combobox/useHeldActivation.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
+import { useLiveResources } from '../live/LiveResourcesContext.ts'
+import type { ResourceChange } from '../live/liveResources.ts'
 import { rowDomId } from '../shared/ids.ts'
 import { countResources } from '../shared/resourceCount.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
@@ -28,7 +38,8 @@ import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
 import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
 import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
-import { useSourceMarks } from './useSourceMarks.ts'
+import { useQueryHighlight } from './useQueryHighlight.ts'
+import { useServerExpansion } from './useServerExpansion.ts'
 import { useTreeScroll } from './useTreeScroll.ts'
 import { useTypeAhead } from './useTypeAhead.ts'
 
@@ -104,12 +115,11 @@ export interface PickerApi extends PickerPropGetters {
   highlightedId: string | null
   /** Selected resources by `resourceKey(serverId, uri)`. */
   selected: ReadonlyMap<string, ResourceDescriptor>
-  /** Keys of resources changed since shown (`resourceKey(serverId, uri)`). */
-  updated: ReadonlySet<string>
-  /** Keys of resources listed after the first load, not chosen since. */
-  added: ReadonlySet<string>
-  /** Keys of resources the server stopped listing (a selection may still hold them). */
-  removed: ReadonlySet<string>
+  /**
+   * What changed about a resource since the person last chose it (new, updated, removed),
+   * from the client's LiveResources: the same mark its chip and its preview show.
+   */
+  changeOf: (serverId: string, uri: string) => ResourceChange | undefined
   /** Single or multiple selection. */
   selectionMode: SelectionMode
   /** The virtualizer (scrollToIndex, measurements). */
@@ -134,6 +144,9 @@ export interface PickerApi extends PickerPropGetters {
   highlight: (id: string) => void
 }
 
+const noSubscribe = () => () => {}
+const noVersion = () => 0
+
 /** The picker's behaviour: rows, virtual window, keyboard, selection and prop getters. */
 export function usePicker(options: UsePickerOptions): PickerApi {
   const [ownStore] = useState(() =>
@@ -148,12 +161,24 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   const storeView = useStore(store, (s) => s.view)
   const query = options.query ?? storeQuery
   const view = options.view ?? storeView
-  const highlightedId = useStore(store, (s) => s.highlightedId)
+  const storedHighlight = useStore(store, (s) => s.highlightedId)
   const expandedIds = useStore(store, (s) => s.expandedIds)
   const selected = useStore(store, (s) => s.selected)
-  const updated = useStore(store, (s) => s.updated)
-  const added = useStore(store, (s) => s.added)
-  const removed = useStore(store, (s) => s.removed)
+  // Marks are the client's (one change state per resource); a change of one re-renders the
+  // root, and each row's selector re-renders that row only.
+  const live = useLiveResources()
+  const marksVersion = useSyncExternalStore(
+    live?.subscribe ?? noSubscribe,
+    live?.getVersion ?? noVersion,
+    live?.getVersion ?? noVersion,
+  )
+  const changeOf = useCallback(
+    (serverId: string, uri: string) => {
+      void marksVersion
+      return live?.changeOf(serverId, uri)
+    },
+    [live, marksVersion],
+  )
   const directories = useStore(store, (s) => s.directories)
   const hideAssistantOnly = useStore(store, (s) => s.hideAssistantOnly)
 
@@ -188,13 +213,18 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     [store],
   )
 
-  useSourceMarks(store, options.sources)
-  useKeptHighlight(store, rows, query, shownSearch, view)
+  useServerExpansion(store, options.sources)
+  // A query's best row is highlighted in the render that shows its rows (no write-back).
+  const { highlightedId, auto } = useQueryHighlight(storedHighlight, rows, query, shownSearch, view)
+  const highlightRef = useRef(highlightedId)
+  highlightRef.current = highlightedId
+  useKeptHighlight(store, rows, query, view, auto)
   const loadFolder = useLazyFolders(store, options.loadDirectory)
   const { selectResource, selectDescriptor } = usePickerSelection(
     store,
     selectionMode,
     options.onSelect,
+    live,
   )
 
   const revealRef = useRef<(id: string) => void>(() => {})
@@ -258,7 +288,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
 
   const win = usePickerVirtualizer(rows.length, options)
   const { virtualizer } = win
-  const currentHighlight = useCallback(() => store.getState().highlightedId, [store])
+  const currentHighlight = useCallback(() => highlightRef.current, [])
   const { revealChildren } = useTreeScroll(
     win,
     rows,
@@ -335,7 +365,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
   )
   // A first screen of hits is not the count to speak: the rest of them is on its way. No
   // server yet is a host still starting, not "0 resources".
-  const announcement = useLiveAnnouncement(
+  const announcer = useLiveAnnouncement(
     liveMessage(query, resultCount, loadedCount),
     options.sources.length === 0 || isLoadingSources(options.sources) || searchPartial,
   )
@@ -345,7 +375,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     pending: searchPending,
     listKey: query,
     onReplay: () => {
-      const id = store.getState().highlightedId
+      const id = highlightRef.current
       const row = id === null ? undefined : rows.at(rows.indexOf(id))
       if (row) activate(row)
     },
@@ -370,12 +400,11 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     highlightedId,
     activeDescendant: navigation.activeDescendant,
     selected,
-    updated,
-    added,
+    changeOf,
     selectionMode,
     resultCount,
     searchPending,
-    announcement,
+    announcer,
     scrollRef: win.scrollRef,
     setQuery,
     setView,
@@ -395,9 +424,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     searchPending,
     highlightedId,
     selected,
-    updated,
-    added,
-    removed,
+    changeOf,
     selectionMode,
     virtualizer,
     virtualItems: virtualizer.getVirtualItems(),

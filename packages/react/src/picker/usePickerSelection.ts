@@ -1,9 +1,9 @@
 // BEHAVIOUR: choosing resources. Single mode replaces the selection, multiple mode toggles;
-// the app hears about every change through `onSelect`, and a chosen row loses its
-// "updated" mark.
+// the app hears about every change through `onSelect`, and a chosen resource loses its
+// new or updated mark everywhere (LiveResources.acknowledge: the one rule).
 import type { Resource } from '@resource-kit/client'
 import { useCallback, useRef } from 'react'
-import { resourceKey } from '../shared/ids.ts'
+import type { LiveResources } from '../live/liveResources.ts'
 import type { ResourceDescriptor } from '../shared/sourceTypes.ts'
 import type { PickerStore } from './pickerStore.ts'
 
@@ -27,16 +27,17 @@ export function usePickerSelection(
   store: PickerStore,
   selectionMode: SelectionMode,
   onSelect: ((selection: ResourceDescriptor[]) => void) | undefined,
+  live: LiveResources | null,
 ): PickerSelection {
   const latest = useRef(onSelect)
   latest.current = onSelect
   const commit = useCallback(
     (d: ResourceDescriptor, mode: SelectionMode, clearMark = false) => {
       store.getState().select(d, mode)
-      if (clearMark) store.getState().clearUpdated(resourceKey(d.serverId, d.uri))
+      if (clearMark) live?.acknowledge(d.serverId, d.uri)
       latest.current?.(mode === 'single' ? [d] : [...store.getState().selected.values()])
     },
-    [store],
+    [store, live],
   )
   const selectResource = useCallback(
     (resource: Resource, serverId: string, mode: SelectionMode = selectionMode) =>

@@ -1,12 +1,16 @@
 // PARTS (connected): reads one resource through the shared cache and previews it. While
 // the read waits for input, the elicitation form renders inline ("Waiting for you", not
 // "Loading…"); a miss shows not-found, or "removed" when it was read before (its server
-// deleted it: the stale contents are not shown as if they were still there).
+// deleted it: the stale contents are not shown as if they were still there). A miss is
+// the server's word that the resource is gone: it becomes the resource's "removed" mark
+// (LiveResources), which its row, its chips and the host's preview show too.
 import type { ElicitationAnswer } from '@resource-kit/client'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { ElicitationForm } from '../input/ElicitationForm.tsx'
 import type { InputBridge } from '../input/inputBridge.ts'
 import { useInputRequests } from '../input/useInputRequests.ts'
+import { useLiveResources } from '../live/LiveResourcesContext.ts'
 import { readOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
 import { isNotFoundError } from '../shared/isNotFoundError.ts'
@@ -69,6 +73,10 @@ export function ReadPreview({
   const notFound = read.isError && isNotFoundError(read.error)
   // Read before, gone now: the server removed it.
   const removed = notFound && read.data !== undefined
+  const live = useLiveResources()
+  useEffect(() => {
+    if (notFound) live?.markRemoved(serverId, uri)
+  }, [notFound, live, serverId, uri])
   return (
     <div
       className="rk-read-preview"

@@ -1,8 +1,11 @@
 // The provider: one ResourceClient and the QueryClient it caches in, shared with React Query,
-// so the app, the client and the picker read and invalidate one cache.
+// so the app, the client and the picker read and invalidate one cache; and the client's
+// LiveResources (live/), the one owner of watches and change marks.
 import type { ResourceClient } from '@resource-kit/client'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react'
+import { LiveResourcesContext } from '../live/LiveResourcesContext.ts'
+import { LiveResources } from '../live/liveResources.ts'
 
 const ResourceClientContext = createContext<ResourceClient | null>(null)
 
@@ -22,9 +25,14 @@ export function ResourceKitProvider({ client, queryClient, children }: ResourceK
       'ResourceKitProvider: queryClient differs from client.queryClient; create the ResourceClient with { queryClient } so there is one cache.',
     )
   }
+  // One watch per server and one change state per resource, for everything below.
+  const live = useMemo(() => new LiveResources(client), [client])
+  useEffect(() => () => live.destroy(), [live])
   return (
     <ResourceClientContext.Provider value={client}>
-      <QueryClientProvider client={client.queryClient}>{children}</QueryClientProvider>
+      <LiveResourcesContext.Provider value={live}>
+        <QueryClientProvider client={client.queryClient}>{children}</QueryClientProvider>
+      </LiveResourcesContext.Provider>
     </ResourceClientContext.Provider>
   )
 }

@@ -2,8 +2,9 @@
 // single hook can follow any number of servers. Each server's resources come from the
 // client's shared list pass (`client.resourceList`): the background walk asks it for ten
 // more pages per idle period and never re-asks a page the pass has, however stale it gets.
-// One server failing only changes its own entry: the others' items stay. The same per-server
-// watch carries list_changed and `updated(uri)` for the resources it is asked to follow.
+// One server failing only changes its own entry: the others' items stay. Watches are not
+// ours: each server's follow (list_changed, `updated(uri)` of the followed resources, marks
+// from its list pass) goes through the client's one LiveResources (live/).
 import {
   DEFAULT_MAX_PAGES,
   type Resource,
@@ -11,8 +12,6 @@ import {
   type ResourceList,
   type ResourceListSnapshot,
   type ServerSnapshot,
-  type Watch,
-  type WatchTarget,
 } from '@resource-kit/client'
 import {
   createTimeSlicer,
@@ -21,7 +20,7 @@ import {
   type TimeSlicer,
 } from '@resource-kit/search'
 import { QueryObserver, type QueryObserverResult } from '@tanstack/react-query'
-import { appendResources } from '../shared/resourceDiff.ts'
+import { type Follow, type FollowTarget, LiveResources } from '../live/liveResources.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { reactKeys } from './queryKeys.ts'
 import { type TemplateList, templateListOptions } from './queryOptions.ts'
@@ -92,9 +91,18 @@ interface Entry {
   walk?: AbortController
   disposed: boolean
   unsubscribe: (() => void)[]
-  watch?: Watch
-  /** The flat resources of `list`'s pages, grown by appending within a generation. */
-  items: { generation: number; pageCount: number; resources: readonly Resource[] }
+  /** This server's follow in LiveResources (list_changed, followed URIs, list marks). */
+  follow?: Follow
+  /**
+   * The flat resources of `list`'s pages, grown by appending within a generation of the
+   * pass; `listGeneration` (ours, counted across passes) changes whenever they are rebuilt.
+   */
+  items: {
+    generation: number
+    pageCount: number
+    resources: readonly Resource[]
+    listGeneration: number
+  }
   source?: PickerSource
 }
 
@@ -109,7 +117,11 @@ export class SourcesTracker {
   #snapshot: readonly PickerSource[] = []
   /** URIs to follow per server (see watchResources). */
   #followed = new Map<string, string[]>()
-  #updatedListeners = new Set<ResourceUpdatedListener>()
+  #live: LiveResources
+  /** The tracker made `#live` (no provider's): it closes it too. */
+  #ownLive: boolean
+  /** Counts rebuilds of any entry's items (`PickerSource.listGeneration`). */
+  #listGenerations = 0
   #publishIntervalMs: number
   /** A publish happened less than `publishIntervalMs` ago: list changes wait for the timer. */
   #cooling: ReturnType<typeof setTimeout> | undefined
@@ -118,7 +130,8 @@ export class SourcesTracker {
   /** List changes wait for the person to stop typing. */
   #waitingForQuiet = false
 
-  constructor(client: ResourceClient, options: SourcesTrackerOptions = {}) {
+  /** `live`: where watches and change marks live (the provider's); by default the tracker's own. */
+  constructor(client: ResourceClient, options: SourcesTrackerOptions = {}, live?: LiveResources) {
     this.#client = client
     this.#batchSize = options.batchSize ?? Number.POSITIVE_INFINITY
     this.#maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
@@ -126,6 +139,8 @@ export class SourcesTracker {
     this.#watch = options.watch ?? true
     this.#publishIntervalMs = options.publishIntervalMs ?? 100
     this.#input = options.inputQuiet ?? sharedInputQuiet()
+    this.#ownLive = live === undefined
+    this.#live = live ?? new LiveResources(client)
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -150,10 +165,11 @@ export class SourcesTracker {
     for (const entry of this.#entries.values()) this.#configure(entry)
   }
 
-  /** Listen for `updated(uri)` of the followed resources; returns the unsubscribe. */
+  /** Listen for `updated(uri)` of the resources this tracker follows; returns the unsubscribe. */
   onResourceUpdated(listener: ResourceUpdatedListener): () => void {
-    this.#updatedListeners.add(listener)
-    return () => this.#updatedListeners.delete(listener)
+    return this.#live.onResourceUpdated((serverId, uri) => {
+      if (this.#followed.get(serverId)?.includes(uri)) listener(serverId, uri)
+    })
   }
 
   /** Follow exactly these servers (in this order). */
@@ -185,6 +201,7 @@ export class SourcesTracker {
     this.#update()
     clearTimeout(this.#cooling)
     this.#cooling = undefined
+    if (this.#ownLive) this.#live.destroy()
   }
 
   #create(server: ServerSnapshot): Entry {
@@ -200,7 +217,7 @@ export class SourcesTracker {
       beyondCap: false,
       disposed: false,
       unsubscribe: [],
-      items: { generation: -1, pageCount: 0, resources: [] },
+      items: { generation: -1, pageCount: 0, resources: [], listGeneration: 0 },
     }
     entry.unsubscribe.push(entry.templates.subscribe(() => this.#update()))
     this.#configure(entry)
@@ -213,26 +230,13 @@ export class SourcesTracker {
     this.#follow(entry, enabled)
     entry.templates.setOptions({ ...templateListOptions(this.#client, server.id), enabled })
     const resources = server.capabilities?.resources
-    const target: WatchTarget = {
+    const target: FollowTarget = {
+      list: enabled,
       listChanged: this.#watch && enabled && resources?.listChanged === true,
       uris: enabled && resources?.subscribe === true ? (this.#followed.get(server.id) ?? []) : [],
     }
-    const wantsWatch = target.listChanged === true || (target.uris?.length ?? 0) > 0
-    if (wantsWatch && entry.watch) {
-      entry.watch.update(target)
-    } else if (wantsWatch) {
-      // The client invalidates the lists (ours included) on list_changed, and the read on
-      // updated(uri); the tracker only tells its listeners which resource changed.
-      const watch = this.#client.watch(server.id, target)
-      watch.onEvent((event) => {
-        if (event.type !== 'updated') return
-        for (const listener of [...this.#updatedListeners]) listener(server.id, event.uri)
-      })
-      entry.watch = watch
-    } else if (entry.watch) {
-      void entry.watch.close()
-      entry.watch = undefined
-    }
+    if (entry.follow) entry.follow.update(target)
+    else entry.follow = this.#live.follow(server.id, target)
   }
 
   /** Subscribes to the server's list pass while it is ready (and walks it); stops otherwise. */
@@ -250,7 +254,7 @@ export class SourcesTracker {
     this.#stopWalk(entry)
     // Another pass (the server was re-added): its pages are not a continuation of ours.
     if (entry.list && entry.list !== list) {
-      entry.items = { generation: -1, pageCount: 0, resources: [] }
+      entry.items = { ...entry.items, generation: -1, pageCount: 0, resources: [] }
     }
     entry.list = list
     entry.offList = list.subscribe(() => {
@@ -311,7 +315,8 @@ export class SourcesTracker {
     entry.offList?.()
     entry.offList = undefined
     for (const off of entry.unsubscribe) off()
-    void entry.watch?.close()
+    entry.follow?.release()
+    entry.follow = undefined
     this.#entries.delete(id)
   }
 
@@ -378,7 +383,8 @@ export class SourcesTracker {
       serverName:
         server.serverInfo?.title ?? server.serverInfo?.name ?? server.auth?.serverName ?? server.id,
       icons: server.serverInfo?.icons,
-      resources: resourcesOf(entry, list),
+      resources: resourcesOf(entry, list, () => ++this.#listGenerations),
+      listGeneration: entry.items.listGeneration,
       templates: templates.data?.items ?? [],
     }
     const source = withStatus(base, entry, list, templates, this.#client, {
@@ -409,22 +415,41 @@ export class SourcesTracker {
 
 /**
  * The flat resources of the list's pages. Within one generation pages are only appended:
- * the earlier resources stay the same objects in the same places, so the picker appends
- * the new tail to its tree and index; a new generation (replaced pages) is a new list.
+ * the earlier resources stay the same objects in the same places and `listGeneration`
+ * stays, so the picker appends the new tail to its tree and index; a new generation
+ * (replaced pages) is a new list with a new `listGeneration`.
  */
-function resourcesOf(entry: Entry, list: ResourceListSnapshot | undefined): readonly Resource[] {
+function resourcesOf(
+  entry: Entry,
+  list: ResourceListSnapshot | undefined,
+  nextListGeneration: () => number,
+): readonly Resource[] {
   if (!list) return entry.items.resources
   const { items } = entry
   if (items.generation === list.generation && items.pageCount === list.pages.length) {
     return items.resources
   }
-  // Recorded as appended (appendResources): the picker's diffs cost the new pages alone.
-  const resources: readonly Resource[] =
-    items.generation === list.generation && items.pageCount < list.pages.length
-      ? appendResources(items.resources, list.pages.slice(items.pageCount))
-      : appendResources([], list.pages)
-  entry.items = { generation: list.generation, pageCount: list.pages.length, resources }
+  const appended = items.generation === list.generation && items.pageCount < list.pages.length
+  const resources = appended
+    ? concatPages(items.resources, list.pages.slice(items.pageCount))
+    : concatPages([], list.pages)
+  entry.items = {
+    generation: list.generation,
+    pageCount: list.pages.length,
+    resources,
+    listGeneration: appended ? items.listGeneration : nextListGeneration(),
+  }
   return resources
+}
+
+/** `head` then every page's resources: one concat per run (arguments have a limit). */
+function concatPages(
+  head: readonly Resource[],
+  pages: readonly (readonly Resource[])[],
+): readonly Resource[] {
+  let out = head
+  for (let i = 0; i < pages.length; i += 10_000) out = out.concat(...pages.slice(i, i + 10_000))
+  return out
 }
 
 /** Pages for the walk's next load: a chunk, within the batch's page budget (one at a time under a resource budget). */

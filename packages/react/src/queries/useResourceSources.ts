@@ -2,6 +2,7 @@
 // load-more and retry. Built on SourcesTracker (observers outside React); its snapshots
 // reach React as transitions.
 import { startTransition, useEffect, useRef, useState } from 'react'
+import { useLiveResources } from '../live/LiveResourcesContext.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { useResourceClient } from './ResourceKitProvider.tsx'
 import {
@@ -27,7 +28,8 @@ export function useResourceSources(
 ): readonly PickerSource[] {
   const client = useResourceClient()
   const all = useServers()
-  const [tracker] = useState(() => new SourcesTracker(client, options))
+  const live = useLiveResources() ?? undefined
+  const [tracker] = useState(() => new SourcesTracker(client, options, live))
   const key = options.serverIds?.join('\u0000')
   useEffect(() => {
     const wanted = key === undefined ? undefined : new Set(key.split('\u0000'))

@@ -3,8 +3,8 @@
 // so an unchanged resource is the same object and a changed one is a new object. Costs one
 // pass over the lists (a Set over the part after the common start), never a comparison of
 // fields: the tree, the search index and the change marks then work on `added`/`removed`.
-// A list grown by `appendResources` is known to extend the lists it grew from, so a walk's
-// diffs cost its new pages, not a pass over everything loaded at every publish.
+// Two lists of one list generation (`PickerSource.listGeneration`) are a prefix and its
+// extension: their diff costs the new tail, not a pass over everything loaded.
 import type { Resource } from '@resource-kit/client'
 
 export type ResourceDiff =
@@ -18,34 +18,16 @@ export type ResourceDiff =
 const SAME: ResourceDiff = { kind: 'same' }
 
 /**
- * Lists grown only by appending, by line: any two lists of one line are a prefix and its
- * extension. A token per line, not the earlier list: a walk's hundred copies would stay alive.
+ * The difference from `prev` to `next` (each object counted once). `sameGeneration`: the
+ * producer says `next` only appended to `prev` (one generation of the client's list pass).
  */
-const lines = new WeakMap<readonly Resource[], object>()
-
-/** `head` then every page's resources, recorded as extending `head` (diffing them costs the pages). */
-export function appendResources(
-  head: readonly Resource[],
-  pages: readonly (readonly Resource[])[],
-): readonly Resource[] {
-  let out = head
-  // One concat per run (a single copy into an array of the right size); arguments have a limit.
-  for (let i = 0; i < pages.length; i += 10_000) out = out.concat(...pages.slice(i, i + 10_000))
-  if (out === head) return head
-  let line = lines.get(head)
-  if (line === undefined) {
-    line = {}
-    lines.set(head, line)
-  }
-  lines.set(out, line)
-  return out
-}
-
-/** The difference from `prev` to `next` (each object counted once). */
-export function diffResources(prev: readonly Resource[], next: readonly Resource[]): ResourceDiff {
+export function diffResources(
+  prev: readonly Resource[],
+  next: readonly Resource[],
+  sameGeneration: boolean,
+): ResourceDiff {
   if (prev === next) return SAME
-  const line = lines.get(next)
-  if (line !== undefined && lines.get(prev) === line && prev.length <= next.length) {
+  if (sameGeneration && prev.length <= next.length) {
     return prev.length === next.length ? SAME : { kind: 'appended', added: next.slice(prev.length) }
   }
   const common = Math.min(prev.length, next.length)

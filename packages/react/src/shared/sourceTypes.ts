@@ -25,6 +25,11 @@ export interface PickerSource {
   error?: Error
   /** Resources loaded so far; kept when a later page fails. */
   resources: readonly Resource[]
+  /**
+   * While this stays the same from one source to the next, `resources` only grew at the end
+   * (a consumer takes the tail); undefined: compare them. Set by `useResourceSources`.
+   */
+  listGeneration?: number
   templates?: readonly ResourceTemplate[]
   /** The walk stopped before the end: more pages can be loaded. */
   hasMore?: boolean

@@ -50,7 +50,9 @@ describe('ResourcePicker with the real client', () => {
     return { fixture, row, user: userEvent.setup() }
   }
 
-  it('marks a selected row "updated" when its server sends updated(uri)', async () => {
+  it('marks a selected row "updated" when its server sends updated(uri)', {
+    timeout: 20_000,
+  }, async () => {
     const { fixture, row, user } = await setup()
     await user.click(row('Resource 01'))
     expect(row('Resource 01').getAttribute('aria-selected')).toBe('true')
@@ -67,7 +69,9 @@ describe('ResourcePicker with the real client', () => {
     expect(row('Resource 02').getAttribute('data-updated')).toBeNull()
   })
 
-  it('leaves marks to the app with markUpdates={false}', async () => {
+  it('follows what the app asks with markUpdates={false}, and tells it', {
+    timeout: 20_000,
+  }, async () => {
     const heard: string[] = []
     const { fixture, row, user } = await setup({
       markUpdates: false,
@@ -76,7 +80,7 @@ describe('ResourcePicker with the real client', () => {
         onResourceUpdated: (serverId, uri) => heard.push(`${serverId} ${uri}`),
       },
     })
-    await user.click(row('Resource 03'))
+    await user.click(row('Resource 04'))
     await vi.waitFor(
       () => {
         fixture.notifyUpdated('fixture://r/03')
@@ -84,6 +88,13 @@ describe('ResourcePicker with the real client', () => {
       },
       { timeout: 10_000, interval: 100 },
     )
-    expect(row('Resource 03').getAttribute('data-updated')).toBeNull()
+    // The followed resource is marked (one change state for every reader); the selected
+    // one is not followed, so its update goes unheard.
+    expect(row('Resource 03').getAttribute('data-updated')).toBe('true')
+    fixture.notifyUpdated('fixture://r/04')
+    fixture.notifyUpdated('fixture://r/03')
+    await vi.waitFor(() => expect(heard.filter((h) => h.endsWith('/03')).length).toBe(2))
+    expect(heard).not.toContain('fx fixture://r/04')
+    expect(row('Resource 04').getAttribute('data-updated')).toBeNull()
   })
 })

@@ -31,6 +31,7 @@ function countedItems(count: number, from = 0) {
 const data = (items: SearchItem[], extra: Partial<SourceData> = {}): SourceData => ({
   serverId: 's',
   resources: [],
+  listGeneration: undefined,
   templates: [],
   hideAssistantOnly: false,
   searchItems: true,

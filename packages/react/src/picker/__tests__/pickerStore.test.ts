@@ -61,17 +61,7 @@ describe('createPickerStore', () => {
     store.getState().highlight(null)
     store.getState().setExpanded('x', false)
     store.getState().clearSelection()
-    store.getState().clearUpdated()
     expect(calls).toBe(0)
-  })
-
-  it('marks and clears updated resources', () => {
-    const store = createPickerStore()
-    store.getState().markUpdated(['k1', 'k2'])
-    store.getState().clearUpdated('k1')
-    expect([...store.getState().updated]).toEqual(['k2'])
-    store.getState().clearUpdated()
-    expect(store.getState().updated.size).toBe(0)
   })
 
   it('opens and closes a template form', () => {
@@ -89,22 +79,5 @@ describe('createPickerStore', () => {
     expect(store.getState().directories.d).toEqual({ status: 'loading' })
     store.getState().setDirectory('d', undefined)
     expect(store.getState().directories.d).toBeUndefined()
-  })
-
-  it('marks a removed resource removed, never updated, and new again when it comes back', () => {
-    const store = createPickerStore()
-    const key = resourceKey('s1', 'file:///a')
-    store.getState().markUpdated([key])
-    store.getState().markChanges({ added: [], updated: [], removed: [key] })
-    expect(store.getState().removed.has(key)).toBe(true)
-    expect(store.getState().updated.has(key)).toBe(false)
-    // An updated(uri) heard after the removal does not make it "updated".
-    store.getState().markUpdated([key])
-    expect(store.getState().updated.has(key)).toBe(false)
-    store.getState().markChanges({ added: [key], updated: [], removed: [] })
-    expect(store.getState().removed.has(key)).toBe(false)
-    expect(store.getState().added.has(key)).toBe(true)
-    store.getState().clearUpdated(key)
-    expect(store.getState().added.has(key)).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 // PARTS: one row. Spreads getItemProps (role, ids, aria-*, data-* state, handlers) and,
 // without children, renders the default content for the row's kind.
 import { type HTMLAttributes, memo, type ReactNode } from 'react'
-import { rowProps, rowResourceKey } from '../pickerPropGetters.ts'
+import { rowChange, rowProps, rowResourceKey } from '../pickerPropGetters.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { usePickerHandle, usePickerSelector } from './PickerContext.ts'
 import { PickerRowContent } from './PickerRowContent.tsx'
@@ -32,8 +32,8 @@ export const PickerItem = memo(function PickerItem({
   const key = rowResourceKey(row)
   const highlighted = usePickerSelector((p) => p.highlightedId === row.id)
   const selected = usePickerSelector((p) => key !== undefined && p.selected.has(key))
-  const updated = usePickerSelector((p) => key !== undefined && p.updated.has(key))
-  const added = usePickerSelector((p) => key !== undefined && p.added.has(key))
+  // The client's one change state for this resource (the chip and the preview show the same).
+  const change = usePickerSelector((p) => rowChange(row, p.changeOf))
   const baseId = usePickerSelector((p) => p.baseId)
   const view = usePickerSelector((p) => p.view)
   const selectionMode = usePickerSelector((p) => p.selectionMode)
@@ -46,7 +46,7 @@ export const PickerItem = memo(function PickerItem({
     <div
       {...rowProps(
         row,
-        { baseId, view, selectionMode, highlighted, selected, updated, added },
+        { baseId, view, selectionMode, highlighted, selected, change },
         actions,
         props,
       )}
@@ -56,7 +56,7 @@ export const PickerItem = memo(function PickerItem({
       {children ?? (
         <PickerRowContent
           row={row}
-          change={updated ? 'updated' : added ? 'new' : undefined}
+          change={change}
           location={view === 'list' || isHit(row)}
           hideAssistantOnly={hideAssistantOnly}
         />

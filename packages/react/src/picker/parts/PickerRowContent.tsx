@@ -3,6 +3,7 @@
 // text (WCAG 2.5.3). The `{' '}` between parts keeps words apart in that name: inline
 // spans join without a space, and a flex row does not render whitespace-only text.
 import { formatBytes, formatCount, formatLastModified, mimeIcon } from '../../collection/index.ts'
+import type { ResourceChange } from '../../live/liveResources.ts'
 import { ResourceLocation } from '../../shared/ResourceLocation.tsx'
 import { countResources, isSourceBusy, resourceCountText } from '../../shared/resourceCount.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../../shared/visuallyHidden.ts'
@@ -73,8 +74,8 @@ const STATUS_TEXT = {
   ready: '',
 } as const
 
-/** What changed about a row's resource since it was first shown. */
-export type RowChange = 'new' | 'updated'
+/** What changed about a row's resource since the person last chose it. */
+export type RowChange = ResourceChange
 
 export interface PickerRowContentProps {
   row: PickerRow
@@ -86,7 +87,7 @@ export interface PickerRowContentProps {
   hideAssistantOnly?: boolean
 }
 
-/** The dot of a new or updated resource; the word is read, the dot is seen. */
+/** The dot of a new, updated or removed resource; the word is read, the dot is seen. */
 function ChangeMark({ change }: { change: RowChange | undefined }) {
   return (
     <span className="rk-updated-mark" data-change={change}>

@@ -1,11 +1,18 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { createFakeClient, readySnapshot } from '../../__tests__/fakeClient.ts'
 import { createInputBridge } from '../../input/inputBridge.ts'
+import { useResourceChange } from '../../live/useResourceChange.ts'
 import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
 import { ReadPreview } from '../ReadPreview.tsx'
+
+/** What the resource's row, chips and the host's preview read. */
+function ChangeProbe({ uri }: { uri: string }) {
+  const { change, live } = useResourceChange('s', uri, { follow: true })
+  return <output data-testid="change" data-change={change} data-live={live} />
+}
 
 describe('ReadPreview', () => {
   it('renders the input form inline while the read waits, then the contents', async () => {
@@ -71,7 +78,7 @@ describe('ReadPreview', () => {
     expect(await screen.findByText('fine now')).toBeTruthy()
   })
 
-  it('says "removed" when a resource it showed is no longer on the server', async () => {
+  it('says "removed" when a resource it showed is no longer on the server, and marks it so', async () => {
     const client = createFakeClient([
       {
         snapshot: readySnapshot('s'),
@@ -88,12 +95,16 @@ describe('ReadPreview', () => {
     render(
       <ResourceKitProvider client={client}>
         <ReadPreview serverId="s" uri="x://live" />
+        <ChangeProbe uri="x://live" />
       </ResourceKitProvider>,
     )
     expect(await screen.findByText('tick 1')).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('change').dataset.live).toBe('live'))
     client.servers.get('s')!.reads = {}
-    client.emit('s', { type: 'updated', uri: 'x://live' })
+    act(() => client.emit('s', { type: 'updated', uri: 'x://live' }))
     expect(await screen.findByText('Removed: the server no longer has x://live')).toBeTruthy()
     expect(screen.queryByText('tick 1')).toBeNull()
+    // The read's "not found" is the resource's one change state: not "updated", "removed".
+    await waitFor(() => expect(screen.getByTestId('change').dataset.change).toBe('removed'))
   })
 })

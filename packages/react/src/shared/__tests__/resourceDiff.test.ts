@@ -1,6 +1,6 @@
 import type { Resource } from '@resource-kit/client'
 import { describe, expect, it } from 'vitest'
-import { appendResources, diffResources } from '../resourceDiff.ts'
+import { diffResources } from '../resourceDiff.ts'
 
 const make = (n: number, prefix = 'x://r') =>
   Array.from({ length: n }, (_, i): Resource => ({ uri: `${prefix}${i}`, name: `r${i}` }))
@@ -8,15 +8,18 @@ const make = (n: number, prefix = 'x://r') =>
 describe('diffResources', () => {
   it('finds nothing between the same objects, in any order', () => {
     const list = make(5)
-    expect(diffResources(list, list)).toEqual({ kind: 'same' })
-    expect(diffResources(list, [...list])).toEqual({ kind: 'same' })
-    expect(diffResources(list, [...list].reverse())).toEqual({ kind: 'same' })
+    expect(diffResources(list, list, false)).toEqual({ kind: 'same' })
+    expect(diffResources(list, [...list], false)).toEqual({ kind: 'same' })
+    expect(diffResources(list, [...list].reverse(), false)).toEqual({ kind: 'same' })
   })
 
   it('sees a new page as appended', () => {
     const list = make(5)
     const page = make(2, 'x://p')
-    expect(diffResources(list, [...list, ...page])).toEqual({ kind: 'appended', added: page })
+    expect(diffResources(list, [...list, ...page], false)).toEqual({
+      kind: 'appended',
+      added: page,
+    })
   })
 
   it('names what a reload took out and put in, by object: a changed resource is both', () => {
@@ -25,7 +28,7 @@ describe('diffResources', () => {
     const inserted: Resource = { uri: 'x://new', name: 'new' }
     // list_changed: one inserted at the front (shifting every later one), one gone, one changed.
     const next = [inserted, list[0]!, list[1]!, changed, list[3]!, list[5]!]
-    const diff = diffResources(list, next)
+    const diff = diffResources(list, next, false)
     expect(diff.kind).toBe('changed')
     if (diff.kind !== 'changed') return
     expect(diff.removed).toEqual([list[2], list[4]])
@@ -34,7 +37,7 @@ describe('diffResources', () => {
 
   it('sees a shorter list as removals', () => {
     const list = make(4)
-    expect(diffResources(list, list.slice(0, 2))).toEqual({
+    expect(diffResources(list, list.slice(0, 2), false)).toEqual({
       kind: 'changed',
       removed: list.slice(2),
       added: [],
@@ -42,7 +45,7 @@ describe('diffResources', () => {
   })
 })
 
-describe('appendResources', () => {
+describe('diffResources within one list generation', () => {
   /** `list` behind a proxy that counts reads of its elements. */
   const counted = (list: Resource[]) => {
     const reads = { count: 0 }
@@ -58,30 +61,19 @@ describe('appendResources', () => {
   it('diffs a grown list by its new pages alone, without reading the earlier resources', () => {
     const { proxy: head, reads } = counted(make(1000))
     const page = make(3, 'x://p')
-    const grown = appendResources(head, [page])
+    const grown = [...head, ...page]
     reads.count = 0
-    expect(diffResources(head, grown)).toEqual({ kind: 'appended', added: page })
-    // The same through lists grown in between (a consumer that skipped a publish).
-    const more = make(2, 'x://q')
-    expect(diffResources(head, appendResources(grown, [more]))).toEqual({
-      kind: 'appended',
-      added: [...page, ...more],
-    })
+    expect(diffResources(head, grown, true)).toEqual({ kind: 'appended', added: page })
     expect(reads.count).toBe(0)
   })
 
-  it('compares lists of different lines, or a line backwards, resource by resource', () => {
+  it('compares a generation read backwards resource by resource', () => {
     const list = make(4)
-    const a = appendResources([], [list])
-    const b = appendResources([], [list, make(1, 'x://b')])
-    expect(diffResources(a, b)).toEqual({ kind: 'appended', added: [b[4]] })
-    const grown = appendResources(a, [make(2, 'x://g')])
-    expect(diffResources(grown, a)).toEqual({ kind: 'changed', removed: grown.slice(4), added: [] })
-  })
-
-  it('returns the head itself when no page brings a resource', () => {
-    const head = appendResources([], [make(2)])
-    expect(appendResources(head, [])).toBe(head)
-    expect(appendResources(head, [[]])).toEqual(head)
+    const grown = [...list, ...make(2, 'x://g')]
+    expect(diffResources(grown, list, true)).toEqual({
+      kind: 'changed',
+      removed: grown.slice(4),
+      added: [],
+    })
   })
 })

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { PickerSource } from '../../../shared/sourceTypes.ts'
 import type { PickerRow } from '../../pickerRow.ts'
 import { Picker } from '../Picker.ts'
+import { usePickerContext } from '../PickerContext.ts'
 
 const sources: PickerSource[] = [
   {
@@ -57,5 +58,50 @@ describe('Picker re-renders', () => {
       [...renders.keys()].filter((id) => id.endsWith('f01.md') || id.endsWith('f02.md')).sort(),
     )
     expect(renders.size).toBe(2)
+  })
+})
+
+/** Renders with every new picker the root publishes: one per render of the root. */
+function RootProbe({ onRootRender }: { onRootRender: () => void }) {
+  usePickerContext()
+  return <Profiler id="root" onRender={onRootRender} />
+}
+
+describe('Picker renders per keystroke', () => {
+  it('lands a keystroke’s hits and highlight together: at most two renders of the root (Profiler)', {
+    timeout: 30_000,
+  }, async () => {
+    let rootRenders = 0
+    const user = userEvent.setup()
+    render(
+      <StrictMode>
+        <Picker.Root sources={sources} defaultView="list" initialRect={{ width: 400, height: 640 }}>
+          <Picker.Input />
+          <Picker.List />
+          <Picker.LiveRegion />
+          <Profiler id="probe" onRender={() => rootRenders++}>
+            <RootProbe onRootRender={() => {}} />
+          </Profiler>
+        </Picker.Root>
+      </StrictMode>,
+    )
+    const input = screen.getByRole('combobox', { name: 'Search resources' })
+    await user.click(input)
+    const active = () => document.getElementById(input.getAttribute('aria-activedescendant') ?? '')
+    const perKey: number[] = []
+    for (const key of ['f', '1', '7']) {
+      // Settled: every effect, search reply and announcement in (the index runs on this thread).
+      await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
+      rootRenders = 0
+      await user.keyboard(key)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
+      // The query's best hit is highlighted (the first option shown), and the count spoken.
+      expect(active()).toBe(screen.getAllByRole('option')[0])
+      expect(screen.getByRole('status').textContent).toMatch(/results?$/)
+      perKey.push(rootRenders)
+    }
+    // Was [4, 4, 4]: the keystroke, its highlight written back, the hits, their highlight
+    // written back; the announcement a fifth.
+    expect(perKey, `root renders per key: ${perKey}`).toEqual(perKey.map((n) => Math.min(n, 2)))
   })
 })
