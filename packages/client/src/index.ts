@@ -97,6 +97,8 @@ export type {
   SharedListHost,
 } from './resourceList.ts'
 export { createResourceList, createSharedList } from './resourceList.ts'
+export type { Scheduler, Timers } from './scheduler.ts'
+export { defaultScheduler } from './scheduler.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export type { NamedServer } from './serverDisplayName.ts'
 export { serverDisplayNames, shortLocation } from './serverDisplayName.ts'

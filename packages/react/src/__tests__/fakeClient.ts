@@ -19,6 +19,7 @@ import {
   createResourceList,
   createSharedList,
   DEFAULT_MAX_PAGES,
+  defaultScheduler,
   type OwnedList,
   type OwnedResourceList,
 } from '@resource-kit/client'
@@ -80,6 +81,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
 
   const client: FakeClient = {
     queryClient,
+    scheduler: defaultScheduler,
     partition: 'default',
     partitionOf: () => 'default',
     completeSignIn: async () => false,
