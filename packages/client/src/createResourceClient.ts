@@ -41,7 +41,7 @@ import type {
 } from './resourceClient.ts'
 import { resourceKeys } from './resourceKeys.ts'
 import { createSharedList, type OwnedList } from './resourceList.ts'
-import { pageQuery, readQuery } from './resourceQueries.ts'
+import { pageQuery, type ReadQueryOptions, readQuery } from './resourceQueries.ts'
 import { defaultScheduler, type Scheduler } from './scheduler.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
 import type { ServerConnection } from './serverConnection.ts'
@@ -324,15 +324,12 @@ class HeadlessResourceClient implements ResourceClient {
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
     await this.#oauth.get(serverId)?.oauth.loaded // the partition is known once the sign-in is read
-    const key = resourceKeys.read(serverId, this.partitionOf(serverId), uri)
+    const query = this.#readQuery(serverId, uri)
+    const key = query.queryKey
     const signal = options?.signal
     try {
       // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
-      const result = await this.#fresh(
-        key,
-        readQuery(key, (querySignal) => this.#fetchRead(serverId, uri, querySignal), this.#gcTime),
-        signal,
-      )
+      const result = await this.#fresh(key, query, signal)
       if (this.#uncached.has(result)) {
         // Inputs given in the rounds are not part of the key: never serve this to anyone else.
         this.queryClient.removeQueries({ queryKey: key, exact: true })
@@ -351,6 +348,42 @@ class HeadlessResourceClient implements ResourceClient {
     } catch (error) {
       throw toPublicError(error, `resources/read of ${uri}`, serverId, signal)
     }
+  }
+
+  readQuery(
+    serverId: string,
+    uri: string,
+    options: Omit<ReadOptions, 'signal'> = {},
+  ): ReadQueryOptions {
+    this.#registry.require(serverId)
+    const query = this.#readQuery(serverId, uri)
+    const { maxBytes } = options
+    return {
+      ...query,
+      queryFn: async ({ signal }) => {
+        try {
+          return await query.queryFn({ signal })
+        } catch (error) {
+          throw toPublicError(error, `resources/read of ${uri}`, serverId, signal)
+        }
+      },
+      ...(maxBytes !== undefined && {
+        select: (data: ReadResult) => {
+          assertWithinLimit(data, maxBytes, uri, serverId)
+          return data
+        },
+      }),
+    }
+  }
+
+  /** The one query of a read: `read` fetches it, observers observe it. */
+  #readQuery(serverId: string, uri: string): ReadQueryOptions {
+    const key = resourceKeys.read(serverId, this.partitionOf(serverId), uri)
+    return readQuery(
+      key,
+      (querySignal) => this.#fetchRead(serverId, uri, querySignal),
+      this.#gcTime,
+    )
   }
 
   async complete(serverId: string, options: CompleteOptions): Promise<CompletionResult> {

@@ -97,6 +97,7 @@ export type {
   SharedListHost,
 } from './resourceList.ts'
 export { createResourceList, createSharedList } from './resourceList.ts'
+export type { ReadQueryOptions } from './resourceQueries.ts'
 export type { Scheduler, Timers } from './scheduler.ts'
 export { defaultScheduler } from './scheduler.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'

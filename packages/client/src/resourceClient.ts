@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/query-core'
 import type { OAuth } from './auth/createOAuth.ts'
 import type { CacheLimits } from './cacheBudget.ts'
 import type { InputHandler } from './inputHandler.ts'
+import type { ReadQueryOptions } from './resourceQueries.ts'
 import type { Scheduler } from './scheduler.ts'
 import type { SessionFactory, SubscriptionFilter } from './session.ts'
 import type {
@@ -296,6 +297,12 @@ export interface ResourceClient {
   templateList(serverId: string): ResourceTemplateList
 
   read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult>
+  /**
+   * The query options of `read` under the client's own key, for React Query and other
+   * observers: one cache entry per read, whoever reads. `maxBytes` is checked per use
+   * (`select`), not kept in the key.
+   */
+  readQuery(serverId: string, uri: string, options?: Omit<ReadOptions, 'signal'>): ReadQueryOptions
   complete(serverId: string, options: CompleteOptions): Promise<CompletionResult>
 
   watch(serverId: string, target: WatchTarget): Watch
