@@ -1,20 +1,6 @@
-// Exponential backoff with jitter for re-listening, plus the injectable timers and the
-// abortable sleep that every waiting part of the client uses (so tests run on fake timers).
-
-/** The timer functions the client waits with. Inject them to control time in tests. */
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-  /** The current time in milliseconds. @default Date.now */
-  now?(): number
-}
-
-/** The global timers, looked up at call time so `vi.useFakeTimers()` installed later still applies. */
-export const defaultTimers: Timers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-  now: () => Date.now(),
-}
+// Exponential backoff with jitter for re-listening, and the abortable sleep that every
+// waiting part of the client uses, on the client's scheduler (scheduler.ts).
+import { defaultScheduler, type Timers } from './scheduler.ts'
 
 export interface BackoffOptions {
   /** Delay before the first retry, in milliseconds. @default 500 */
@@ -50,7 +36,7 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}): num
 export function sleep(
   ms: number,
   signal?: AbortSignal,
-  timers: Timers = defaultTimers,
+  timers: Timers = defaultScheduler,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {

@@ -1,7 +1,7 @@
 // Coalesces bursts of the same signal (one URI updated 10,000 times a second) into a few
 // runs: the first push of a key runs at once, later pushes within the window collapse into
 // one trailing run at its end, which opens the next window.
-import { defaultTimers, type Timers } from './backoff.ts'
+import { defaultScheduler, type Timers } from './scheduler.ts'
 
 export interface CoalescerOptions<K> {
   /** Minimum time between two runs for the same key, in milliseconds. @default 250 */
@@ -29,7 +29,7 @@ interface Slot {
 
 export function createCoalescer<K>(options: CoalescerOptions<K>): Coalescer<K> {
   const windowMs = Math.max(0, options.windowMs ?? 250)
-  const timers = options.timers ?? defaultTimers
+  const timers = options.timers ?? defaultScheduler
   const slots = new Map<K, Slot>()
 
   const openWindow = (key: K) => {

@@ -41,7 +41,8 @@ import type {
 } from './resourceClient.ts'
 import { resourceKeys } from './resourceKeys.ts'
 import { createSharedList, type OwnedList } from './resourceList.ts'
-import { pageQuery, readQuery } from './resourceQueries.ts'
+import { pageQuery, type ReadQueryOptions, readQuery } from './resourceQueries.ts'
+import { defaultScheduler, type Scheduler } from './scheduler.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
 import type { ServerConnection } from './serverConnection.ts'
 import { ServerRegistry } from './serverRegistry.ts'
@@ -80,6 +81,7 @@ export function createResourceClient(options: ResourceClientOptions = {}): Resou
 class HeadlessResourceClient implements ResourceClient {
   readonly queryClient: QueryClient
   readonly partition: string
+  readonly scheduler: Scheduler
   readonly #options: ResourceClientOptions
   readonly #registry = new ServerRegistry()
   readonly #subscriptions = new Map<string, ServerSubscriptions>()
@@ -89,6 +91,8 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #fetches: SharedFetches
   /** Results reached through input rounds: returned once, never served from the cache. */
   readonly #uncached = new WeakSet<ReadResult>()
+  /** When each list page came, on the scheduler's clock (the list's staleness reads it). */
+  readonly #receivedAt = new WeakMap<object, number>()
   /** Invalidations win over fetches in flight (see freshness.ts). */
   readonly #freshness = new Freshness()
   readonly #gcTime: number
@@ -105,6 +109,7 @@ class HeadlessResourceClient implements ResourceClient {
 
   constructor(options: ResourceClientOptions) {
     this.#options = options
+    this.scheduler = options.scheduler ?? defaultScheduler
     this.queryClient = options.queryClient ?? new QueryClient()
     this.#fetches = new SharedFetches(this.queryClient)
     this.partition = options.partition ?? 'default'
@@ -149,6 +154,7 @@ class HeadlessResourceClient implements ResourceClient {
     const intake = createNotificationIntake({
       invalidateRead: (uri) => this.invalidateRead(id, uri),
       invalidateLists: () => this.invalidateLists(id),
+      timers: this.scheduler,
       ...(this.#options.logger && { logger: this.#options.logger }),
     })
     // Every Session of the server is followed from the moment it connects, watched or not.
@@ -291,17 +297,22 @@ class HeadlessResourceClient implements ResourceClient {
         keyOf,
         maxPages: DEFAULT_MAX_PAGES,
         partition: () => this.partitionOf(serverId),
-        now: () => Date.now(),
-        pace: this.#options.revalidationPace,
+        now: () => this.scheduler.now(),
+        pace: this.#revalidationPace(),
         fetchPage: async (cursor, signal) => {
           const page = await this.#page<ListItem[K]>(kind, serverId, cursor, signal)
-          // A page served from the cache is as old as its entry.
+          // A page served from the cache is as old as its entry: stamped on our clock when it
+          // came; one restored from a saved cache, by its age on query-core's clock.
           const partition = this.partitionOf(serverId)
           const key =
             kind === 'resources'
               ? resourceKeys.list(serverId, partition, cursor)
               : resourceKeys.templateList(serverId, partition, cursor)
-          return { page, receivedAt: this.#find(key)?.state.dataUpdatedAt ?? Date.now() }
+          const updatedAt = this.#find(key)?.state.dataUpdatedAt
+          const receivedAt =
+            this.#receivedAt.get(page) ??
+            this.scheduler.now() - (updatedAt ? Math.max(0, queryCoreNow() - updatedAt) : 0)
+          return { page, receivedAt }
         },
       })
       lists.set(serverId, list)
@@ -313,15 +324,12 @@ class HeadlessResourceClient implements ResourceClient {
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
     await this.#oauth.get(serverId)?.oauth.loaded // the partition is known once the sign-in is read
-    const key = resourceKeys.read(serverId, this.partitionOf(serverId), uri)
+    const query = this.#readQuery(serverId, uri)
+    const key = query.queryKey
     const signal = options?.signal
     try {
       // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
-      const result = await this.#fresh(
-        key,
-        readQuery(key, (querySignal) => this.#fetchRead(serverId, uri, querySignal), this.#gcTime),
-        signal,
-      )
+      const result = await this.#fresh(key, query, signal)
       if (this.#uncached.has(result)) {
         // Inputs given in the rounds are not part of the key: never serve this to anyone else.
         this.queryClient.removeQueries({ queryKey: key, exact: true })
@@ -340,6 +348,42 @@ class HeadlessResourceClient implements ResourceClient {
     } catch (error) {
       throw toPublicError(error, `resources/read of ${uri}`, serverId, signal)
     }
+  }
+
+  readQuery(
+    serverId: string,
+    uri: string,
+    options: Omit<ReadOptions, 'signal'> = {},
+  ): ReadQueryOptions {
+    this.#registry.require(serverId)
+    const query = this.#readQuery(serverId, uri)
+    const { maxBytes } = options
+    return {
+      ...query,
+      queryFn: async ({ signal }) => {
+        try {
+          return await query.queryFn({ signal })
+        } catch (error) {
+          throw toPublicError(error, `resources/read of ${uri}`, serverId, signal)
+        }
+      },
+      ...(maxBytes !== undefined && {
+        select: (data: ReadResult) => {
+          assertWithinLimit(data, maxBytes, uri, serverId)
+          return data
+        },
+      }),
+    }
+  }
+
+  /** The one query of a read: `read` fetches it, observers observe it. */
+  #readQuery(serverId: string, uri: string): ReadQueryOptions {
+    const key = resourceKeys.read(serverId, this.partitionOf(serverId), uri)
+    return readQuery(
+      key,
+      (querySignal) => this.#fetchRead(serverId, uri, querySignal),
+      this.#gcTime,
+    )
   }
 
   async complete(serverId: string, options: CompleteOptions): Promise<CompletionResult> {
@@ -361,6 +405,7 @@ class HeadlessResourceClient implements ResourceClient {
     if (!engine) {
       engine = createServerSubscriptions({
         serverId,
+        timers: this.scheduler,
         host: {
           getSession: (signal) => connection.getSession(signal),
           invalidateRead: (uri) => this.invalidateRead(serverId, uri),
@@ -406,6 +451,11 @@ class HeadlessResourceClient implements ResourceClient {
   }
 
   // INTERNALS
+
+  /** The host's pace, else the scheduler's idle wait, else none. */
+  #revalidationPace(): ((signal: AbortSignal) => Promise<void>) | undefined {
+    return this.#options.revalidationPace ?? this.scheduler.idle?.bind(this.scheduler)
+  }
 
   #intakeOf(serverId: string): NotificationIntake {
     const entry = this.#intakes.get(serverId)
@@ -465,6 +515,7 @@ class HeadlessResourceClient implements ResourceClient {
     let connection: ServerConnection | undefined
     const binding = bindOAuth({
       serverId: id,
+      timers: this.scheduler,
       oauth: source.auth.forServer(id, new URL(source.url)),
       connection: () => (connection ??= this.#registry.get(id)),
       onSignedOut: (principal) => {
@@ -537,6 +588,7 @@ class HeadlessResourceClient implements ResourceClient {
         kind === 'resources'
           ? toResourcePage(raw, defaultTtlMs, serverId, this.#listValues)
           : toTemplatePage(raw, defaultTtlMs, serverId, this.#listValues)
+      this.#receivedAt.set(page, this.scheduler.now())
       return this.#freshness.stamp(page, sentAt)
     } catch (error) {
       if (cursor !== undefined && isInvalidParams(error)) {
@@ -629,6 +681,7 @@ class HeadlessResourceClient implements ResourceClient {
           serverId,
           uri,
           signal,
+          timers: this.scheduler,
           ...(this.#options.inputHandler && { handler: this.#options.inputHandler }),
         },
       )
@@ -656,6 +709,11 @@ function readBytes(data: unknown): number {
   let total = 0
   for (const item of contents) total += byteLength(item)
   return total
+}
+
+/** query-core's own clock (it stamps `dataUpdatedAt` with `Date.now()`; it takes no other). */
+function queryCoreNow(): number {
+  return Date.now()
 }
 
 function isInvalidParams(error: unknown): boolean {

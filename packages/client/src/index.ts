@@ -103,6 +103,9 @@ export type {
   SharedListHost,
 } from './resourceList.ts'
 export { createResourceList, createSharedList } from './resourceList.ts'
+export type { ReadQueryOptions } from './resourceQueries.ts'
+export type { Scheduler, Timers } from './scheduler.ts'
+export { defaultScheduler } from './scheduler.ts'
 export type { AdoptableClient } from './sdkSession.ts'
 export { adoptSdkClient, connectSdkSession } from './sdkSession.ts'
 export type { NamedServer } from './serverDisplayName.ts'

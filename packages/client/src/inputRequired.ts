@@ -2,7 +2,7 @@
 // is retried — a new request, so a new JSON-RPC id — with the answers under the server's
 // keys and its `requestState` echoed verbatim, until the result is complete.
 import { withSignal } from './abortable.ts'
-import { defaultTimers, sleep, type Timers } from './backoff.ts'
+import { sleep } from './backoff.ts'
 import {
   describeElicitationErrors,
   inputRefusalWords,
@@ -12,6 +12,7 @@ import {
 import { InputRequiredError, InvalidContentError, McpRequestError } from './errors.ts'
 import type { ElicitationAnswer, InputContext, InputHandler } from './inputHandler.ts'
 import { isPlainObject } from './isPlainObject.ts'
+import { defaultScheduler, type Timers } from './scheduler.ts'
 import type { Session } from './session.ts'
 
 /** Answers an embedded `sampling/createMessage` with a `CreateMessageResult`. */
@@ -93,7 +94,7 @@ export async function requestWithInput(
 ): Promise<RequestWithInputResult> {
   const { serverId, uri, signal } = options
   const maxRounds = Math.max(0, options.maxRounds ?? 10)
-  const timers = options.timers ?? defaultTimers
+  const timers = options.timers ?? defaultScheduler
   const what = uri ? `Reading ${uri}` : method
   // The original params without any earlier round's answers: each retry adds its own.
   const { inputResponses: _r, requestState: _s, ...base } = params

@@ -7,8 +7,9 @@
 // (per key, at most one run per window: the first at once, the rest in one trailing run), and
 // each run invalidates first and then tells the listeners (the watches, through the
 // subscription engine). The session is followed with one listener, from the moment it connects.
-import type { Timers } from './backoff.ts'
+
 import { createCoalescer } from './coalesce.ts'
+import type { Timers } from './scheduler.ts'
 import type { Session } from './session.ts'
 
 /** A change a server told of, as checked on the way in. */

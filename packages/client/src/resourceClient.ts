@@ -5,6 +5,8 @@ import type { QueryClient } from '@tanstack/query-core'
 import type { OAuth } from './auth/createOAuth.ts'
 import type { CacheLimits } from './cacheBudget.ts'
 import type { InputHandler } from './inputHandler.ts'
+import type { ReadQueryOptions } from './resourceQueries.ts'
+import type { Scheduler } from './scheduler.ts'
 import type { SessionFactory, SubscriptionFilter } from './session.ts'
 import type {
   CompletionResult,
@@ -55,9 +57,16 @@ export interface ResourceClientOptions {
   /**
    * Waited for before each page of a list revalidation after its first (a `list_changed`
    * walks the whole list again while the old pages stay shown): a browser host can pass an
-   * idle wait so the walk leaves the CPU to typing and its search worker. @default none
+   * idle wait so the walk leaves the CPU to typing and its search worker.
+   * @default the scheduler's `idle`, if it has one; else none
    */
   revalidationPace?: (signal: AbortSignal) => Promise<void>
+  /**
+   * The one clock of this client (coalescing, backoff, idle pacing, list staleness, waits);
+   * the React package paces its own work on it too (`client.scheduler`). Tests drive time
+   * through it. @default defaultScheduler (the global timers and `Date.now`)
+   */
+  scheduler?: Scheduler
 }
 
 export interface ListOptions {
@@ -118,7 +127,7 @@ export interface ListSnapshot<T> {
    * applies changes starts from a snapshot and takes the changes after its version.
    */
   readonly version: number
-  /** When (`Date.now()`) the pass goes stale as a unit: its stalest page's receipt plus `ttlMs`. */
+  /** When (on `client.scheduler`'s clock) the pass goes stale as a unit: its stalest page's receipt plus `ttlMs`. */
   readonly staleAt: number
 }
 
@@ -252,6 +261,8 @@ export interface Watch {
 export interface ResourceClient {
   readonly queryClient: QueryClient
   readonly partition: string
+  /** The clock everything of this client waits on (the option's, or `defaultScheduler`). */
+  readonly scheduler: Scheduler
   /**
    * The partition of one server's cache entries: `partition`, plus the signed-in principal
    * for a server with OAuth sign-in (so `private` entries follow the account).
@@ -286,6 +297,12 @@ export interface ResourceClient {
   templateList(serverId: string): ResourceTemplateList
 
   read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult>
+  /**
+   * The query options of `read` under the client's own key, for React Query and other
+   * observers: one cache entry per read, whoever reads. `maxBytes` is checked per use
+   * (`select`), not kept in the key.
+   */
+  readQuery(serverId: string, uri: string, options?: Omit<ReadOptions, 'signal'>): ReadQueryOptions
   complete(serverId: string, options: CompleteOptions): Promise<CompletionResult>
 
   watch(serverId: string, target: WatchTarget): Watch

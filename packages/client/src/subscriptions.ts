@@ -5,7 +5,7 @@
 // were lost), and keeps a refused URI to the watches that asked for it. What the streams
 // deliver goes into the server's one notification intake (which coalesces and invalidates),
 // and the watches hear what comes out of it.
-import { type BackoffOptions, backoffDelay, defaultTimers, type Timers } from './backoff.ts'
+import { type BackoffOptions, backoffDelay } from './backoff.ts'
 import {
   AuthRequiredError,
   ConnectionError,
@@ -14,6 +14,7 @@ import {
 } from './errors.ts'
 import type { NotificationIntake } from './notificationIntake.ts'
 import type { Watch, WatchTarget } from './resourceClient.ts'
+import { defaultScheduler, type Timers } from './scheduler.ts'
 import type { Session, SubscriptionFilter } from './session.ts'
 import type { Channel, ChannelEvent, ChannelOptions } from './subscriptionsChannel.ts'
 import { Delivery } from './subscriptionsDelivery.ts'
@@ -115,7 +116,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
 
   constructor(options: ServerSubscriptionsOptions) {
     this.#options = options
-    this.#timers = options.timers ?? defaultTimers
+    this.#timers = options.timers ?? defaultScheduler
     this.#delivery = new Delivery({
       serverId: options.serverId,
       host: options.host,
@@ -367,7 +368,7 @@ class SubscriptionEngine implements ServerSubscriptions, WatchOwner {
   }
 
   #now(): number {
-    return this.#timers.now?.() ?? Date.now()
+    return this.#timers.now?.() ?? defaultScheduler.now()
   }
 
   /** Waits `ms`, unless the engine is closed or nothing is watched any more. */

@@ -2,8 +2,9 @@
 // `subscriptions/listen` stream (which delivers them) or, on legacy servers,
 // `resources/subscribe` (the notifications then come unsolicited, to the intake). The
 // engine (subscriptions.ts) drives either through this one interface.
-import type { Timers } from './backoff.ts'
+
 import { MAX_NOTIFIED_URI } from './notificationIntake.ts'
+import type { Timers } from './scheduler.ts'
 import type { SessionNotification, SubscriptionFilter } from './session.ts'
 import { coversUri } from './subscriptionsFilter.ts'
 

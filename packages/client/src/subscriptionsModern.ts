@@ -4,7 +4,7 @@
 // while the new one is still waiting for its ack, the new one takes over when it is
 // acknowledged (and the gap is reported); if it is refused, the channel ends as the old
 // stream did. Either way exactly one stream is left open, or none.
-import { defaultTimers, type Timers } from './backoff.ts'
+import { defaultScheduler, type Timers } from './scheduler.ts'
 import type { ListenHandle, Session, SubscriptionFilter } from './session.ts'
 import type { Channel, ChannelEvent, ChannelOptions } from './subscriptionsChannel.ts'
 import { readEvent } from './subscriptionsChannel.ts'
@@ -75,7 +75,7 @@ export async function openListenChannel(
 
   const shut = (stream: Stream) => {
     stream.live = false
-    return bounded(stream.handle.close(), options.timers ?? defaultTimers)
+    return bounded(stream.handle.close(), options.timers ?? defaultScheduler)
   }
 
   let current = await open(filter, options.signal)

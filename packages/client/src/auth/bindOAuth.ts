@@ -1,7 +1,9 @@
 // Ties one server's ServerOAuth to its ServerConnection: the snapshot shows the sign-in
 // (`snapshot.auth`), sign-in reconnects, and a server that asks for new authorization while
 // connected (refused refresh, step-up) goes back to `needs-auth` — keeping what was loaded.
+
 import { AuthRequiredError } from '../errors.ts'
+import { defaultScheduler, type Timers } from '../scheduler.ts'
 import type { ServerConnection } from '../serverConnection.ts'
 import type { ServerAuthSnapshot, ServerSnapshot } from '../types.ts'
 import type { ServerOAuth } from './serverOAuth.ts'
@@ -21,6 +23,8 @@ export interface BindOAuthOptions {
   connection: () => ServerConnection | undefined
   /** Drops the private cache entries of a principal that signed out. */
   onSignedOut: (principal: string | undefined) => void
+  /** The client's clock. @default defaultScheduler */
+  timers?: Timers
 }
 
 export function bindOAuth(options: BindOAuthOptions): OAuthBinding {
@@ -60,7 +64,7 @@ export function bindOAuth(options: BindOAuthOptions): OAuthBinding {
   const off = oauth.onChange(() => {
     // Deferred to the next task: this runs inside the SDK's auth flow, in the middle of a
     // request, which must fail with its own (authorization) error before the Session goes.
-    setTimeout(() => {
+    ;(options.timers ?? defaultScheduler).setTimeout(() => {
       const connection = options.connection()
       if (!connection) return
       if (oauth.needsAuthorization && connection.snapshot.status === 'ready') {

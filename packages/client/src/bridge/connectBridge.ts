@@ -12,7 +12,7 @@ import {
   type QueryKey,
 } from '@tanstack/query-core'
 import { abortReason } from '../abortable.ts'
-import { type BackoffOptions, backoffDelay, defaultTimers, sleep, type Timers } from '../backoff.ts'
+import { type BackoffOptions, backoffDelay, sleep } from '../backoff.ts'
 import { DEFAULT_CACHE_LIMITS } from '../cacheBudget.ts'
 import { toCompletion } from '../complete.ts'
 import { parseElicitationParams } from '../elicitationForm.ts'
@@ -41,7 +41,8 @@ import type {
 } from '../resourceClient.ts'
 import { resourceKeys } from '../resourceKeys.ts'
 import { createSharedList, type OwnedList } from '../resourceList.ts'
-import { pageQuery, readQuery } from '../resourceQueries.ts'
+import { pageQuery, type ReadQueryOptions, readQuery } from '../resourceQueries.ts'
+import { defaultScheduler, type Scheduler } from '../scheduler.ts'
 import { SharedFetches } from '../sharedFetch.ts'
 import { isUriUnder } from '../subscriptionsFilter.ts'
 import type {
@@ -88,7 +89,8 @@ export interface ConnectBridgeOptions {
   maxMessageBytes?: number
   /** Waits between reconnect attempts (channel factories only). */
   reconnect?: BackoffOptions
-  timers?: Timers
+  /** Every wait and clock of the page's client (see ResourceClientOptions.scheduler). */
+  scheduler?: Scheduler
   logger?: Pick<Console, 'warn'>
 }
 
@@ -120,7 +122,7 @@ class BridgeClient implements ResourceClient {
   readonly partition: string
   readonly #source: BridgeChannelSource
   readonly #options: ConnectBridgeOptions
-  readonly #timers: Timers
+  readonly scheduler: Scheduler
   readonly #gcTime: number
   readonly #fetches: SharedFetches
   readonly #freshness = new Freshness()
@@ -147,7 +149,7 @@ class BridgeClient implements ResourceClient {
   constructor(source: BridgeChannelSource, options: ConnectBridgeOptions) {
     this.#source = source
     this.#options = options
-    this.#timers = options.timers ?? defaultTimers
+    this.scheduler = options.scheduler ?? defaultScheduler
     this.queryClient = options.queryClient ?? new QueryClient()
     this.partition = options.partition ?? 'default'
     this.#gcTime = options.gcTimeMs ?? DEFAULT_CACHE_LIMITS.gcTimeMs
@@ -205,7 +207,7 @@ class BridgeClient implements ResourceClient {
     // Requests wait for the next channel and are sent again there (all are safe to repeat).
     this.#attempt += 1
     const delay = backoffDelay(this.#attempt, this.#options.reconnect)
-    sleep(delay, this.#stopped.signal, this.#timers).then(
+    sleep(delay, this.#stopped.signal, this.scheduler).then(
       () => this.#open(),
       () => {},
     )
@@ -555,25 +557,42 @@ class BridgeClient implements ResourceClient {
   // READ AND COMPLETE
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
-    const key = resourceKeys.read(serverId, this.partition, uri)
-    const result = await this.#fresh(
-      key,
-      readQuery(
-        key,
-        async (signal) => {
-          const sentAt = this.#freshness.now()
-          const raw = await this.#call('read', { server: serverId, uri }, serverId, signal)
-          return this.#freshness.stamp(
-            toReadResult(raw, { uri, serverId, defaultTtlMs: 0 }),
-            sentAt,
-          )
-        },
-        this.#gcTime,
-      ),
-      options?.signal,
-    )
+    const query = this.#readQuery(serverId, uri)
+    const result = await this.#fresh(query.queryKey, query, options?.signal)
     if (options?.maxBytes !== undefined) assertWithinLimit(result, options.maxBytes, uri, serverId)
     return result
+  }
+
+  readQuery(
+    serverId: string,
+    uri: string,
+    options: Omit<ReadOptions, 'signal'> = {},
+  ): ReadQueryOptions {
+    const query = this.#readQuery(serverId, uri)
+    const { maxBytes } = options
+    if (maxBytes === undefined) return query
+    return {
+      ...query,
+      // Checked on every use: a cached entry may have been fetched under another limit.
+      select: (data: ReadResult) => {
+        assertWithinLimit(data, maxBytes, uri, serverId)
+        return data
+      },
+    }
+  }
+
+  /** The one query of a read: `read` fetches it, observers observe it. */
+  #readQuery(serverId: string, uri: string): ReadQueryOptions {
+    const key = resourceKeys.read(serverId, this.partition, uri)
+    return readQuery(
+      key,
+      async (signal) => {
+        const sentAt = this.#freshness.now()
+        const raw = await this.#call('read', { server: serverId, uri }, serverId, signal)
+        return this.#freshness.stamp(toReadResult(raw, { uri, serverId, defaultTtlMs: 0 }), sentAt)
+      },
+      this.#gcTime,
+    )
   }
 
   async complete(serverId: string, options: CompleteOptions): Promise<CompletionResult> {
@@ -661,7 +680,7 @@ class BridgeClient implements ResourceClient {
   // INTERNALS
 
   #now(): number {
-    return this.#timers.now?.() ?? Date.now()
+    return this.scheduler.now()
   }
 
   /** A shared fetch; a caller who came after an invalidation never takes an older answer. */

@@ -19,8 +19,11 @@ import {
   createResourceList,
   createSharedList,
   DEFAULT_MAX_PAGES,
+  defaultScheduler,
   type OwnedList,
   type OwnedResourceList,
+  ResourceTooLargeError,
+  resourceKeys,
 } from '@resource-kit/client'
 import { QueryClient } from '@tanstack/react-query'
 
@@ -82,6 +85,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
 
   const client: FakeClient = {
     queryClient,
+    scheduler: defaultScheduler,
     partition: 'default',
     partitionOf: () => 'default',
     completeSignIn: async () => false,
@@ -191,6 +195,27 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
         templateLists.set(serverId, list)
       }
       return list
+    },
+    readQuery(serverId, uri, options = {}) {
+      // The client's key, as the real client's: one entry per read, whoever reads.
+      const { maxBytes } = options
+      return {
+        queryKey: resourceKeys.read(serverId, this.partitionOf(serverId), uri),
+        queryFn: () => client.read(serverId, uri),
+        staleTime: (query) => query.state.data?.ttlMs ?? 0,
+        gcTime: 300_000,
+        retry: false,
+        ...(maxBytes !== undefined && {
+          select: (data: ReadResult) => {
+            const size = data.contents.reduce(
+              (sum, c) => sum + ('text' in c ? c.text.length : c.blob.length),
+              0,
+            )
+            if (size > maxBytes) throw new ResourceTooLargeError(uri, size, maxBytes, serverId)
+            return data
+          },
+        }),
+      }
     },
     async walkTemplates(serverId) {
       return { items: server(serverId).templates ?? [], complete: true, pages: 1 }

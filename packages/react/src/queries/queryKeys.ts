@@ -1,8 +1,7 @@
-// Keys for the React-only query shapes (the template walk, reads and
-// completions as React Query sees them), built on the client's `resourceKeys` so its
-// invalidateLists / invalidateRead reach them. Each ends in an object, so it never equals
-// one of the client's own entries (whose last element is a cursor, null or a URI) — the
-// client's read() fetches its own key, and sharing it would make a query wait on itself.
+// Keys for the React-only query shapes (the template walk and completions as React Query
+// sees them), built on the client's `resourceKeys` so its invalidateLists reaches them. Each
+// ends in an object, so it never equals one of the client's own entries (whose last element
+// is a cursor, null or a URI). Reads have none: they use the client's own (`client.readQuery`).
 import { type ResourceClient, resourceKeys } from '@resource-kit/client'
 
 // The partition per server: a signed-in server's entries sit under its account's partition.
@@ -14,15 +13,6 @@ export const reactKeys = {
     [
       ...resourceKeys.templateLists(serverId, client.partitionOf(serverId)),
       { walk: true },
-    ] as const,
-  /**
-   * One read, as React Query caches it (under the client's read key for that URI). The
-   * size limit is part of the key: a read refused at 1 kB is not the answer for 1 MB.
-   */
-  read: (client: Client, serverId: string, uri: string, maxBytes?: number) =>
-    [
-      ...resourceKeys.read(serverId, client.partitionOf(serverId), uri),
-      { view: 'react', maxBytes: maxBytes ?? null },
     ] as const,
   /** One completion request (not cacheable per spec; kept briefly). */
   completion: (

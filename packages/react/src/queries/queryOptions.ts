@@ -52,20 +52,17 @@ export function templateListOptions(
   })
 }
 
-/** One resource read; `maxBytes` rejects oversized contents with a clear error. */
+/**
+ * One resource read, under the client's own key (`client.readQuery`): one cache entry per
+ * read, whoever reads it. `maxBytes` rejects oversized contents with a clear error, per use.
+ */
 export function readOptions(
   client: ResourceClient,
   serverId: string,
   uri: string,
   options: Omit<ReadOptions, 'signal'> = {},
 ) {
-  return queryOptions({
-    queryKey: reactKeys.read(client, serverId, uri, options.maxBytes),
-    queryFn: ({ signal }) => client.read(serverId, uri, { ...options, signal }),
-    staleTime: (query) => query.state.data?.ttlMs ?? 0,
-    // A missing resource stays missing: show not-found at once instead of retrying.
-    retry: false,
-  })
+  return queryOptions(client.readQuery(serverId, uri, options))
 }
 
 export interface CompletionOptionsInput {

@@ -34,14 +34,19 @@ describe('query option factories', () => {
       expect(prefix).toEqual(['mcp', 's1', 'default~account-of-s1'])
   })
 
-  it('keys a read by its size limit, so a read refused at one limit is not reused at another', () => {
+  it('reads under the client’s own key, whatever the size limit: one cache entry per read', async () => {
     const c = client()
     const keys = [undefined, 1024, 1_000_000].map((maxBytes) =>
       JSON.stringify(
         readOptions(c, 's1', 'x://1', maxBytes === undefined ? {} : { maxBytes }).queryKey,
       ),
     )
-    expect(new Set(keys).size).toBe(3)
+    expect(new Set(keys)).toEqual(
+      new Set([JSON.stringify(['mcp', 's1', 'default', 'resources', 'read', 'x://1'])]),
+    )
+    await c.queryClient.fetchQuery(readOptions(c, 's1', 'x://1'))
+    await c.queryClient.fetchQuery(readOptions(c, 's1', 'x://1', { maxBytes: 1024 }))
+    expect(c.queryClient.getQueryCache().findAll({ queryKey: ['mcp', 's1'] })).toHaveLength(1)
   })
 
   it('takes staleness from the server TTL (the shortest page wins)', async () => {
