@@ -91,6 +91,9 @@ export function createResourceTools(
     read: (server, uri, start, signal) =>
       budgetedRead(client, server, uri, {
         measure,
+        // The budget holds for the JSON result the model gets, escapes included.
+        textCost: (text) => measure.cost(JSON.stringify(text)),
+        outputCost: (candidate) => measure.cost(JSON.stringify(readResult(candidate))),
         start,
         maxBytes: maxReadBytes,
         now,
