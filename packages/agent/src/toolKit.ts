@@ -19,6 +19,8 @@ export interface ToolKit {
     uri: string,
     start: ReadPosition,
     signal?: AbortSignal,
+    /** Fields the tool result carries besides the read (`readResult`'s): priced in the budget. */
+    extra?: Record<string, unknown>,
   ): Promise<BudgetedRead>
   /** Runs a tool body; whatever it throws becomes a result. */
   run(

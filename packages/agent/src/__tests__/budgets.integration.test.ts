@@ -117,44 +117,40 @@ describe('budgets hold for what the model receives', () => {
     const folder = RESOURCES[2]!.contents as { uri: string; text: string }[]
     const table = (RESOURCES[1]!.contents![0] as { text: string }).text
     await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 200, max: 1200 }),
-        estimators,
-        async (base, estimator) => {
-          // Counted in words, JSON's punctuation is a token each: the same reads need more.
-          const limit = estimator.name === 'words' ? base * 3 : base
-          const tools = createResourceTools(world.client, {
-            readBudget: { tokens: limit },
-            estimateTokens: estimator.estimate,
-          })
-          for (const [uri, expected] of [
-            ['mem://folder/', folder.map((item) => item.text)],
-            ['mem://table.json', [table]],
-          ] as const) {
-            const texts: string[] = expected.map(() => '')
-            let next: { item: number; offset: number } | undefined = { item: 0, offset: 0 }
-            let calls = 0
-            while (next) {
-              const result = (await callTool(tools, 'read_resource', { uri, ...next })) as {
-                ok: boolean
-                contents: { uri: string; text: string; offset: number }[]
-                next?: { item: number; offset: number }
-              }
-              expect(estimator.estimate(JSON.stringify(result))).toBeLessThanOrEqual(limit)
-              expect(result.ok).toBe(true)
-              result.contents.forEach((part, index) => {
-                const item = next!.item + index
-                expect(part.offset).toBe(texts[item]!.length)
-                texts[item] += part.text
-              })
-              next = result.next
-              calls += 1
-              if (calls > 5000) throw new Error('no progress')
+      fc.asyncProperty(fc.integer({ min: 200, max: 1200 }), estimators, async (base, estimator) => {
+        // Counted in words, JSON's punctuation is a token each: the same reads need more.
+        const limit = estimator.name === 'words' ? base * 3 : base
+        const tools = createResourceTools(world.client, {
+          readBudget: { tokens: limit },
+          estimateTokens: estimator.estimate,
+        })
+        for (const [uri, expected] of [
+          ['mem://folder/', folder.map((item) => item.text)],
+          ['mem://table.json', [table]],
+        ] as const) {
+          const texts: string[] = expected.map(() => '')
+          let next: { item: number; offset: number } | undefined = { item: 0, offset: 0 }
+          let calls = 0
+          while (next) {
+            const result = (await callTool(tools, 'read_resource', { uri, ...next })) as {
+              ok: boolean
+              contents: { uri: string; text: string; offset: number }[]
+              next?: { item: number; offset: number }
             }
-            expect(texts).toEqual(expected)
+            expect(estimator.estimate(JSON.stringify(result))).toBeLessThanOrEqual(limit)
+            expect(result.ok).toBe(true)
+            result.contents.forEach((part, index) => {
+              const item = next!.item + index
+              expect(part.offset).toBe(texts[item]!.length)
+              texts[item] += part.text
+            })
+            next = result.next
+            calls += 1
+            if (calls > 5000) throw new Error('no progress')
           }
-        },
-      ),
+          expect(texts).toEqual(expected)
+        }
+      }),
       { numRuns: 12 },
     )
   }, 120_000)
