@@ -7,9 +7,10 @@
 //   `&#N;`, so the value can neither end its quotes nor break the line.
 // - `sectionBody`: a section's content, as it came, except that the `<` of anything a
 //   reader could take for `<resource` or `</resource` is escaped. "Could take" is judged
-//   generously: any lookalike of `<`, then the next letters (within 64 characters, after
-//   folding width, case and accents with NFKD and Cyrillic/Greek lookalikes; whatever is
-//   not a letter — slashes, spaces, invisible characters, punctuation — is skipped).
+//   generously: any lookalike of `<`, then letters spelling "resource" and no more (within
+//   64 characters, after folding width, case and accents with NFKD and Cyrillic/Greek
+//   lookalikes; whatever is not a letter — slashes, spaces, invisible characters,
+//   punctuation — is skipped).
 
 const QUOTED_ESCAPES =
   /[&"<>\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00ab\u00bb\u02c2\u02c3\u1433\u1438\u201c-\u201f\u2033\u2036\u2039\u203a\u2329\u232a\u276e\u276f\u27e8\u27e9\u3008\u3009\u301d-\u301f\ufe64\ufe65\uff02\uff1c\uff1e]/gu
@@ -22,6 +23,7 @@ export function quoted(value: string): string {
 /** Characters a reader may take for `<`. */
 const LESS_THAN = /[<\u02c2\u1438\u2039\u2329\u276e\u27e8\u3008\ufe64\uff1c]/gu
 const LETTER = /\p{L}/u
+const TAG = 'resource'
 /** Lookalikes of the letters of "resource" (after NFKD and lower-casing). */
 const LOOKALIKES: Record<string, string> = {
   г: 'r',
@@ -61,14 +63,19 @@ export function sectionBody(text: string, following = ''): string {
   )
 }
 
-/** Whether the letters after a `<` spell "resource", whatever lies between them. */
+/**
+ * Whether the letters after a `<` spell "resource", whatever lies between them, and end
+ * there (`<ResourceList>` in code is not a section tag; `<resource x>` and `</re source>` are).
+ */
 function readsAsResourceTag(after: string): boolean {
   let name = ''
   for (const char of after.normalize('NFKD').toLowerCase()) {
     const letter = LOOKALIKES[char] ?? char
-    if (!LETTER.test(letter)) continue
+    const isLetter = LETTER.test(letter)
+    if (name === TAG) return !isLetter
+    if (!isLetter) continue
     name += letter
-    if (name.length === 8) break
+    if (!TAG.startsWith(name)) return false
   }
-  return name === 'resource'
+  return name === TAG
 }

@@ -58,6 +58,16 @@ describe('continuation on a 2025-era server', () => {
     expect(fixture.calls('resources/read') - before).toBe(1)
   })
 
+  it('reads again once the resource is known to have changed (invalidated by a watch)', async () => {
+    const tools = createResourceTools(client, { readBudget: { tokens: 1000 } })
+    const start = (await callTool(tools, 'read_resource', { uri })) as unknown as Part
+    const before = fixture.calls('resources/read')
+    await client.invalidateRead('old', uri)
+    const part = (await callTool(tools, 'read_resource', { uri, ...start.next })) as unknown as Part
+    expect(fixture.calls('resources/read') - before).toBe(1)
+    expect(part.continuation).toMatch(/^Read again/)
+  })
+
   it('reads again past the window, and says the offsets may not line up', async () => {
     const first = createResourceTools(client, { readBudget: { tokens: 1000 } })
     const start = (await callTool(first, 'read_resource', { uri })) as unknown as Part

@@ -4,6 +4,7 @@
 // bidi characters, every kind of line break. Over every output of the context builder, the
 // link resolver and the tools, the frame stays the host's: sections open and close only
 // where the host put them, and every line outside a section is one the host writes.
+import { PIXEL_PNG_BASE64 } from '@resource-kit/test-utils'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { callTool } from '../jsonTools.ts'
@@ -82,11 +83,14 @@ function tagsIn(text: string): number {
   let count = 0
   for (const match of text.matchAll(LESS_THAN)) {
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 64)
-    const letters = [...after.normalize('NFKD').toLowerCase()]
-      .map((char) => LOOKALIKE[char] ?? char)
-      .filter((char) => /\p{L}/u.test(char))
-      .join('')
-    if (letters.startsWith('resource')) count += 1
+    const chars = [...after.normalize('NFKD').toLowerCase()].map((char) => LOOKALIKE[char] ?? char)
+    const isLetter = (char: string | undefined) => char !== undefined && /\p{L}/u.test(char)
+    let letters = ''
+    let index = 0
+    for (; index < chars.length && letters.length < 8; index += 1)
+      if (isLetter(chars[index])) letters += chars[index]
+    // "resource" and no more letters: `<ResourceList>` is code, not a tag.
+    if (letters === 'resource' && !isLetter(chars[index])) count += 1
   }
   return count
 }
@@ -173,6 +177,11 @@ describe('a hostile server cannot forge the frame', () => {
               ],
             },
             { uri: `h://c/${s9}`, name: s10!, error: s11! },
+            {
+              uri: `h://d/${s10}`,
+              name: 'image',
+              contents: [{ uri: `h://d/${s10}`, mimeType: s11!, blob: PIXEL_PNG_BASE64 }],
+            },
           ]
           const world = await connectScripted(resources)
           try {

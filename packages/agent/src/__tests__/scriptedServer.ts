@@ -12,7 +12,10 @@ export interface ServedResource {
   mimeType?: string
   annotations?: { priority?: number; lastModified?: string }
   /** What a read returns (default: one text item, the name). */
-  contents?: ({ uri: string; mimeType?: string; text: string } | { uri: string; blob: string })[]
+  contents?: (
+    | { uri: string; mimeType?: string; text: string }
+    | { uri: string; mimeType?: string; blob: string }
+  )[]
   /** A read fails with this message instead. */
   error?: string
 }
