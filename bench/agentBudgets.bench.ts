@@ -9,6 +9,7 @@ import { createResourceContext } from '../packages/agent/src/resourceContext.ts'
 import { resolveResourceLinks } from '../packages/agent/src/resourceLinks.ts'
 import { createResourceTools } from '../packages/agent/src/resourceTools.ts'
 import { createResourceClient } from '../packages/client/src/index.ts'
+import { createLegacyFixture } from '../packages/test-utils/src/index.ts'
 
 export default async function agentBudgets(): Promise<void> {
   const handler = createDemoFetchHandler({
@@ -69,6 +70,34 @@ export default async function agentBudgets(): Promise<void> {
     }
     rows.push([`read_resource, ${folders.length} folders (largest result)`, 200, largest])
 
+    // Continuation from a 2025-era server (no ttlMs): a 0.43 MB text read part by part.
+    const legacy = createLegacyFixture()
+    const text = Array.from({ length: 9000 }, (_, line) => `line ${line}: ${'x'.repeat(40)}`).join(
+      '\n',
+    )
+    legacy.world.setText('fixture://r/01', text)
+    const old = createResourceClient()
+    old.addServer('old', { transport: () => legacy.inMemoryTransport() })
+    await old.ready('old')
+    const reader = createResourceTools(old, { readBudget: { tokens: 8000 } })
+    let next: unknown = { item: 0, offset: 0 }
+    let parts = 0
+    while (next) {
+      const part = (await reader.read.execute({
+        uri: 'fixture://r/01',
+        ...(next as object),
+      })) as { next?: unknown }
+      next = part.next
+      parts += 1
+    }
+    const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2)
+    const downloads = legacy.calls('resources/read')
+    await old.close()
+    await legacy.close()
+
+    console.log(
+      `continuation: ${parts} parts of a ${megabytes(text.length)} MB resource downloaded ${downloads} time(s), ${megabytes(downloads * text.length)} MB`,
+    )
     console.log('| case | asked (tokens) | delivered (tokens) |')
     console.log('| --- | ---: | ---: |')
     for (const [name, asked, delivered] of rows)
