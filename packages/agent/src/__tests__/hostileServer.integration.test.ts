@@ -183,7 +183,9 @@ describe('a hostile server cannot forge the frame', () => {
               contents: [{ uri: `h://d/${s10}`, mimeType: s11!, blob: PIXEL_PNG_BASE64 }],
             },
           ]
-          const world = await connectScripted(resources)
+          const world = await connectScripted(resources, 'scripted', [
+            { uriTemplate: `h://t/${s3}/{id}`, name: s4!, title: s2!, description: s7! },
+          ])
           try {
             const served = strings
             const context = createResourceContext(world.client, { watch: false })
@@ -219,6 +221,11 @@ describe('a hostile server cannot forge the frame', () => {
               )),
               await callTool(tools, 'read_resource', { uri: resources[0]!.uri, offset: 3 }),
               await callTool(tools, 'list_servers', {}),
+              await callTool(tools, 'list_resources', { templates: true }),
+              await callTool(tools, 'fill_resource_template', {
+                template: `h://t/${s3}/{id}`,
+                arguments: { id: '1' },
+              }),
             ]
             for (const result of results) checkResult(result, served)
           } finally {

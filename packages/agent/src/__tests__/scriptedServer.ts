@@ -29,9 +29,17 @@ export interface ScriptedWorld {
 
 const cache = { ttlMs: 60_000, cacheScope: 'public' }
 
+export interface ServedTemplate {
+  uriTemplate: string
+  name: string
+  title?: string
+  description?: string
+}
+
 export async function connectScripted(
   resources: readonly ServedResource[],
   id = 'scripted',
+  templates: readonly ServedTemplate[] = [],
 ): Promise<ScriptedWorld> {
   const reads = new Map<string, number>()
   const transport = () => {
@@ -57,7 +65,7 @@ export async function connectScripted(
             resources: resources.map(({ contents: _c, error: _e, ...listed }) => listed),
           })
         case 'resources/templates/list':
-          return void result({ ...cache, resourceTemplates: [] })
+          return void result({ ...cache, resourceTemplates: templates })
         case 'resources/read': {
           const uri = String(params.uri)
           reads.set(uri, (reads.get(uri) ?? 0) + 1)
