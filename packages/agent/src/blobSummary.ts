@@ -2,6 +2,7 @@
 // for images, its dimensions (read from the header by image-size, which knows every
 // common format). Only the first bytes are decoded, however large the blob.
 import { imageSize } from 'image-size'
+import { quoted } from './serverText.ts'
 
 export interface BlobSummary {
   mimeType?: string
@@ -47,9 +48,16 @@ function decodeBase64(text: string): Uint8Array {
   return bytes
 }
 
+/** What a MIME type looks like; anything else the server sent is shown quoted. */
+const MIME_TYPE = /^[\w.+-]{1,64}\/[\w.+-]{1,64}$/
+
 /** One line for the model: `image/png, 12.3 KB, 640×480 image (base64 not shown)`. */
 export function describeBlob(summary: BlobSummary): string {
-  const parts = [summary.mimeType ?? 'binary', formatBytes(summary.bytes)]
+  const type = summary.mimeType
+  const parts = [
+    type === undefined ? 'binary' : MIME_TYPE.test(type) ? type : `type ${quoted(type)}`,
+    formatBytes(summary.bytes),
+  ]
   if (summary.image) parts.push(`${summary.image.width}×${summary.image.height} image`)
   return `${parts.join(', ')} (binary content, not shown)`
 }

@@ -51,3 +51,25 @@ export function measureOf(
   }
   return { unit: 'bytes', limit: valid(chosen.bytes) ?? 1, cost: utf8Length }
 }
+
+/**
+ * The largest rendering that fits `limit` as a whole: `render(room)` is tried with the
+ * room shrunk by each overflow (halved after a few tries, for estimators that do not add
+ * up), down to 0. Undefined when even `render(0)` is over. This is what makes a budget hold
+ * for what the model receives (frames, headings, markers, JSON escaping), whatever the
+ * estimator.
+ */
+export function fitWithin<T>(
+  limit: number,
+  render: (room: number) => T,
+  cost: (value: T) => number,
+): T | undefined {
+  let room = limit
+  for (let attempt = 0; ; attempt += 1) {
+    const value = render(room)
+    const over = cost(value) - limit
+    if (over <= 0) return value
+    if (room <= 0) return undefined
+    room = Math.max(0, attempt < 4 ? room - Math.max(1, over) : Math.floor(room / 2))
+  }
+}

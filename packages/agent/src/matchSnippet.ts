@@ -1,5 +1,6 @@
 // Why a search hit matched, as text: each matched field with the matched characters
-// between «guillemets», cut around the first match when the field is long.
+// between «guillemets», cut around the first match when the field is long. Guillemets in
+// the field itself are escaped, so a name cannot fake a match.
 import { highlightRanges, type SearchMatch } from '@resource-kit/search'
 
 export interface MatchedField {
@@ -30,7 +31,15 @@ function snippet(text: string, ranges: readonly (readonly [number, number])[]): 
   const to = Math.min(text.length, from + MAX_SNIPPET)
   const shifted = ranges.map(([start, end]) => [start - from, end - from] as [number, number])
   const marked = highlightRanges(text.slice(from, to), shifted)
-    .map((segment) => (segment.highlighted ? `«${segment.text}»` : segment.text))
+    .map((segment) => {
+      const shown = unmarked(segment.text)
+      return segment.highlighted ? `«${shown}»` : shown
+    })
     .join('')
   return `${from > 0 ? '…' : ''}${marked}${to < text.length ? '…' : ''}`
+}
+
+/** The server's own guillemets escaped: only the host's mark what matched. */
+function unmarked(text: string): string {
+  return text.replace(/[«»]/g, (char) => `&#${char.charCodeAt(0)};`)
 }

@@ -1,32 +1,42 @@
 // How one resource appears in a prompt: a header line with its URI and freshness (what a
-// model needs to cite it and to know whether it is current), then its parts.
+// model needs to cite it and to know whether it is current), its parts, and — after the
+// section is closed, in the host's voice — the marker saying what was left out. Every
+// server string goes through serverText.ts: attributes quoted, the body unable to close
+// or open a section.
 import type { ContentPart } from './budgetedRead.ts'
+import { quoted, sectionBody } from './serverText.ts'
 import type { Source } from './types.ts'
 
 export type SectionStatus = 'new' | 'updated' | 'unchanged'
 
+export const SECTION_CLOSE = '</resource>'
+
 export function renderSection(
   source: Source,
-  parts: readonly ContentPart[],
+  rendered: { parts: readonly ContentPart[]; marker?: string },
   status?: SectionStatus,
 ): string {
   const attributes = [
-    `server="${attribute(source.server)}"`,
-    `uri="${attribute(source.uri)}"`,
-    ...(source.lastModified ? [`lastModified="${attribute(source.lastModified)}"`] : []),
+    `server=${quoted(source.server)}`,
+    `uri=${quoted(source.uri)}`,
+    ...(source.lastModified ? [`lastModified=${quoted(source.lastModified)}`] : []),
     `fetchedAt="${source.fetchedAt}"`,
     `fresh="${source.fresh}"`,
     ...(status ? [`status="${status}"`] : []),
   ]
-  const body = parts
-    .map((part) => (part.uri === source.uri ? part.text : `(${part.uri})\n${part.text}`))
-    .join('\n')
-    // A resource cannot close its own section and pose as the host.
-    .replace(/<\/resource/gi, '<\\/resource')
-  return `<resource ${attributes.join(' ')}>\n${body}\n</resource>`
+  const body = sectionBody(
+    rendered.parts
+      .map((part) =>
+        part.uri === source.uri ? part.text : `(item ${quoted(part.uri)})\n${part.text}`,
+      )
+      .join('\n'),
+    `\n${SECTION_CLOSE}`,
+  )
+  const marker = rendered.marker ? `\n${rendered.marker}` : ''
+  return `<resource ${attributes.join(' ')}>\n${body}\n${SECTION_CLOSE}${marker}`
 }
 
-/** Server strings go into a quoted attribute: quotes, angle brackets and line breaks escaped. */
-function attribute(value: string): string {
-  return value.replace(/[&"<>\r\n]/g, (char) => `&#${char.charCodeAt(0)};`)
+/** What a text costs in a section body (escapes included). */
+export function sectionTextCost(cost: (text: string) => number): (text: string) => number {
+  return (text) => cost(sectionBody(text))
 }

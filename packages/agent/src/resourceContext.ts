@@ -6,11 +6,19 @@
 // keeps reads fresh: an `updated` notification invalidates the cached read, so the next
 // build reads it again.
 import type { ReadResult, ResourceClient, Watch } from '@resource-kit/client'
-import { type Budget, measureOf } from './budget.ts'
-import { type ContentPart, renderContents } from './budgetedRead.ts'
+import { type Budget, type Measure, measureOf } from './budget.ts'
+import {
+  type ContentPart,
+  type ReadPosition,
+  type RenderedContents,
+  renderContents,
+  renderWithin,
+} from './budgetedRead.ts'
+import { fairShares } from './fairShares.ts'
 import { fingerprint } from './fingerprint.ts'
-import { renderSection, type SectionStatus } from './renderSection.ts'
+import { renderSection, type SectionStatus, sectionTextCost } from './renderSection.ts'
 import { defaultToolNames } from './resourceTools.ts'
+import { quoted } from './serverText.ts'
 import { listedResource, sourceOf } from './source.ts'
 import { toToolError } from './toolError.ts'
 import type { Source, ToolError } from './types.ts'
@@ -40,7 +48,9 @@ export interface ContextEntry {
   priority: number
   parts: ContentPart[]
   truncated: boolean
-  /** What it cost in the budget's unit. */
+  /** When truncated: what was left out and how to read on (shown after the section). */
+  marker?: string
+  /** What its section cost in the budget's unit. */
   cost: number
 }
 
@@ -56,7 +66,10 @@ export interface OmittedResource {
 }
 
 export interface BuiltContext {
-  /** The prompt text: what changed, then one section per included resource. */
+  /**
+   * The prompt text: what changed, then one section per included resource. Its cost (by
+   * the budget's own measure) is `used`, never over `limit`.
+   */
   text: string
   entries: ContextEntry[]
   omitted: OmittedResource[]
@@ -217,49 +230,47 @@ export function createResourceContext(
           b.item.order - a.item.order,
       )
 
-      const entries: ContextEntry[] = []
-      let used = 0
-      for (const { item, read, source, priority } of readable) {
-        const key = keyOf(item.server, item.uri)
+      const statuses = readable.map(({ item, read }) => {
         const print = fingerprint(read.contents)
-        const before = seen.get(key)
+        const before = seen.get(keyOf(item.server, item.uri))
         const status: SectionStatus =
           before === undefined ? 'new' : before === print ? 'unchanged' : 'updated'
-        const left = measure.limit - used
-        // The section's frame costs too: price it before the content.
-        const frame = measure.cost(renderSection(source, [], status))
-        const room = left - frame
-        if (room < measure.limit * MIN_SHARE) {
+        return { print, status }
+      })
+      const packed = pack(readable, statuses, changes, omitted, measure)
+      for (const [index, entry] of packed.entries.entries()) {
+        const { item } = entry
+        if (!entry.rendered) {
           omitted.push({ server: item.server, uri: item.uri, reason: 'budget' })
           continue
         }
-        const rendered = renderContents(
-          read.contents,
-          { ...measure, limit: room },
-          { item: 0, offset: 0 },
-          (next) =>
-            `Read the rest with read_resource (server "${item.server}", uri, item ${next.item}, offset ${next.offset}).`,
-        )
-        const cost = frame + rendered.cost
-        used += cost
-        seen.set(key, print)
+        const { print, status } = statuses[index]!
+        seen.set(keyOf(item.server, item.uri), print)
         if (status !== 'unchanged')
           changes.push({ type: status, server: item.server, uri: item.uri })
-        entries.push({
-          source,
-          status,
-          priority,
-          parts: rendered.parts,
-          truncated: rendered.next !== undefined,
-          cost,
-        })
       }
+      const entries: ContextEntry[] = packed.entries.flatMap(
+        ({ source, priority, rendered }, index) =>
+          rendered
+            ? [
+                {
+                  source,
+                  status: statuses[index]!.status,
+                  priority,
+                  parts: rendered.parts,
+                  truncated: rendered.next !== undefined,
+                  ...(rendered.marker && { marker: rendered.marker }),
+                  cost: measure.cost(rendered.section),
+                },
+              ]
+            : [],
+      )
       return {
-        text: renderContext(entries, changes, omitted),
+        text: packed.text,
         entries,
         omitted,
         changes,
-        used,
+        used: measure.cost(packed.text),
         limit: measure.limit,
         unit: measure.unit,
       }
@@ -278,12 +289,162 @@ export function createResourceContext(
   }
 }
 
+interface Readable {
+  item: Attachment
+  read: ReadResult
+  source: Source
+  priority: number
+}
+
+interface PackedEntry extends Readable {
+  rendered?: RenderedContents & { section: string }
+}
+
+/**
+ * Packs the readable resources (ranked) into the budget by fair shares (fairShares.ts),
+ * then renders the whole text and, while it is over (an estimator that does not add up),
+ * cuts or drops the lowest-ranked section until it fits. The budget holds for the text.
+ */
+function pack(
+  readable: readonly Readable[],
+  statuses: readonly { status: SectionStatus }[],
+  changes: readonly ContextChange[],
+  errors: readonly OmittedResource[],
+  measure: Measure,
+): { entries: PackedEntry[]; text: string } {
+  const textCost = sectionTextCost(measure.cost)
+  const hint = (server: string) => (next: ReadPosition) =>
+    `Read the rest with ${defaultToolNames.read} (server "${server}", uri, item ${next.item}, offset ${next.offset}).`
+  const sectionOf = (entry: Readable, index: number, rendered: RenderedContents) => ({
+    ...rendered,
+    section: renderSection(entry.source, rendered, statuses[index]!.status),
+  })
+  const render = (entry: Readable, index: number, room: number) =>
+    renderWithin(
+      entry.read.contents,
+      { measure: { ...measure, limit: room }, textCost },
+      { item: 0, offset: 0 },
+      hint(entry.item.server),
+      (rendered) => sectionOf(entry, index, rendered),
+      (candidate) => measure.cost(candidate.section),
+    )
+  // Every resource is named in the header lines, as changed or as not included: reserve
+  // the longer of the two, and the lines themselves, before sharing.
+  const skeleton = measure.cost(
+    renderContext(
+      [],
+      [...changes, { type: 'new', server: '', uri: '' }, { type: 'updated', server: '', uri: '' }],
+      [...errors, { server: '', uri: '', reason: 'budget' }],
+    ),
+  )
+  const mentions = readable.reduce(
+    (sum, entry) => sum + measure.cost(`${quoted(entry.item.uri)} (over the budget); `),
+    0,
+  )
+  const separator = measure.cost('\n')
+  const claims = readable.map((entry, index) => {
+    const whole = sectionOf(
+      entry,
+      index,
+      renderContents(
+        entry.read.contents,
+        { ...measure, limit: Number.POSITIVE_INFINITY, cost: textCost },
+        { item: 0, offset: 0 },
+        hint(entry.item.server),
+      ),
+    )
+    // The smallest cut: its frame, a character and the marker; then a twentieth of the budget.
+    const smallest = sectionOf(
+      entry,
+      index,
+      renderContents(
+        entry.read.contents,
+        { ...measure, limit: 1, cost: textCost },
+        { item: 0, offset: 0 },
+        hint(entry.item.server),
+      ),
+    )
+    return {
+      whole,
+      need: measure.cost(whole.section) + separator,
+      minimum: measure.cost(smallest.section) + separator + Math.ceil(measure.limit * MIN_SHARE),
+    }
+  })
+  const available = measure.limit - skeleton - mentions
+  const shares = fairShares(claims, available)
+  const entries: PackedEntry[] = readable.map((entry, index) => {
+    const claim = claims[index]!
+    const share = shares[index]!
+    if (share >= claim.need) return { ...entry, rendered: claim.whole }
+    const rendered = share > 0 ? render(entry, index, share - separator) : undefined
+    return rendered ? { ...entry, rendered } : { ...entry }
+  })
+  // A cut ends at a line break and leaves room unused: what is left goes, in rank order, to
+  // the entries that were cut.
+  const spent = () =>
+    entries.reduce(
+      (sum, entry) => sum + (entry.rendered ? measure.cost(entry.rendered.section) + separator : 0),
+      0,
+    )
+  for (const [index, entry] of entries.entries()) {
+    const rendered = entry.rendered
+    if (!rendered?.next) continue
+    const slack = available - spent()
+    if (slack <= 0) break
+    const larger = render(entry, index, measure.cost(rendered.section) + slack)
+    if (larger) entries[index] = { ...entry, rendered: larger }
+  }
+  const textOf = () => {
+    const shown = entries.filter((entry) => entry.rendered)
+    const left = entries.filter((entry) => !entry.rendered)
+    const listed = [
+      ...changes,
+      ...shown.flatMap(({ item }) => {
+        const status = statuses[entries.findIndex((entry) => entry.item === item)]!.status
+        return status === 'unchanged' ? [] : [{ type: status, server: item.server, uri: item.uri }]
+      }),
+    ]
+    const notIncluded = [
+      ...errors,
+      ...left.map(({ item }) => ({
+        server: item.server,
+        uri: item.uri,
+        reason: 'budget' as const,
+      })),
+    ]
+    return { listed, notIncluded, sections: shown.map((entry) => entry.rendered!.section) }
+  }
+  for (;;) {
+    const { listed, notIncluded, sections } = textOf()
+    const text = renderContext(sections, listed, notIncluded)
+    const over = measure.cost(text) - measure.limit
+    if (over <= 0) return { entries, text }
+    const last = entries.findLastIndex((entry) => entry.rendered)
+    if (last < 0) return { entries, text: shortestContext(listed, notIncluded, measure) }
+    const entry = entries[last]!
+    const room = measure.cost(entry.rendered!.section) - over
+    const smaller =
+      room >= claims[last]!.minimum - separator ? render(entry, last, room) : undefined
+    entries[last] = smaller ? { ...entry, rendered: smaller } : { ...entry, rendered: undefined }
+  }
+}
+
+/** The header lines, then the sections. Every server string is quoted (serverText.ts). */
 function renderContext(
-  entries: ContextEntry[],
-  changes: ContextChange[],
-  omitted: OmittedResource[],
+  sections: readonly string[],
+  changes: readonly ContextChange[],
+  omitted: readonly OmittedResource[],
+  keep = Number.POSITIVE_INFINITY,
 ): string {
   const lines: string[] = []
+  // Cut to the first `keep` entries when the budget is tiny: "…, and 3 more", or "3 resources".
+  const shorten = (items: string[], separator: string) =>
+    items.length <= keep
+      ? items.join(separator)
+      : keep === 0
+        ? `${items.length} resource${items.length === 1 ? '' : 's'}`
+        : [...items.slice(0, keep), `and ${items.length - keep} more`].join(separator)
+  const list = (uris: string[]) => shorten(uris.map(quoted), ', ')
   const listed = (type: ContextChange['type']) =>
     changes.filter((change) => change.type === type).map((change) => change.uri)
   const updated = listed('updated')
@@ -291,17 +452,33 @@ function renderContext(
   const added = listed('new')
   if (updated.length + removed.length + added.length > 0) {
     lines.push('Attached resources changed since you last saw them:')
-    if (updated.length) lines.push(`- updated: ${updated.join(', ')}`)
-    if (removed.length) lines.push(`- removed: ${removed.join(', ')}`)
-    if (added.length) lines.push(`- new: ${added.join(', ')}`)
+    if (updated.length) lines.push(`- updated: ${list(updated)}`)
+    if (removed.length) lines.push(`- removed: ${list(removed)}`)
+    if (added.length) lines.push(`- new: ${list(added)}`)
   }
   if (omitted.length) {
-    lines.push(
-      `Not included: ${omitted.map((item) => `${item.uri} (${item.reason === 'budget' ? 'over the budget' : item.error?.message})`).join('; ')}`,
+    const described = omitted.map(
+      (item) =>
+        `${quoted(item.uri)} (${item.reason === 'budget' ? 'over the budget' : `could not be read, ${item.error?.kind}: ${quoted(item.error?.message ?? '')}`})`,
     )
+    lines.push(`Not included: ${shorten(described, '; ')}`)
   }
-  for (const entry of entries) lines.push(renderSection(entry.source, entry.parts, entry.status))
+  lines.push(...sections)
   return lines.join('\n')
+}
+
+/** With no section left and the header lines still over: fewer URIs named, then none. */
+function shortestContext(
+  changes: readonly ContextChange[],
+  omitted: readonly OmittedResource[],
+  measure: Measure,
+): string {
+  const longest = Math.max(changes.length, omitted.length)
+  for (let keep = longest - 1; keep >= 0; keep -= 1) {
+    const text = renderContext([], changes, omitted, keep)
+    if (measure.cost(text) <= measure.limit) return text
+  }
+  return ''
 }
 
 function recency(source: Source): number {

@@ -95,9 +95,12 @@ export function createResourceTools(
       if (servers.length === 1) return servers[0]!
       throw new InvalidInput(`say which server: "server" is one of ${servers.join(', ') || 'none'}`)
     },
-    read: (server, uri, start, signal) =>
+    read: (server, uri, start, signal, extra) =>
       budgetedRead(client, server, uri, {
         measure,
+        // The budget holds for the JSON result the model gets, escapes included.
+        textCost: (text) => measure.cost(JSON.stringify(text)),
+        outputCost: (candidate) => measure.cost(JSON.stringify(readResult(candidate, extra))),
         start,
         maxBytes: maxReadBytes,
         now,

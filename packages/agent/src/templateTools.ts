@@ -164,12 +164,12 @@ export function createTemplateTools(
             }
           }
           const uri = expandTemplate(template.uriTemplate, given)
+          const filled = { filled: true, template: template.uriTemplate, arguments: given }
           return kit.run({ server, uri }, async () =>
-            readResult(await kit.read(server, uri, { item: 0, offset: 0 }, call?.signal), {
-              filled: true,
-              template: template.uriTemplate,
-              arguments: given,
-            }),
+            readResult(
+              await kit.read(server, uri, { item: 0, offset: 0 }, call?.signal, filled),
+              filled,
+            ),
           )
         })
       }),

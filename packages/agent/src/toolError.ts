@@ -105,6 +105,11 @@ export function toToolError(error: unknown, scope: ErrorScope): ToolError {
         'invalid_input',
         'The cursor is not valid (any more); start again without a cursor.',
       )
+    case 'ReadBudgetError':
+      return make(
+        'too_large',
+        'This agent’s read budget cannot show any part of it; tell the user (the host sets readBudget).',
+      )
     case 'CursorCycleError':
       return make('server_error', 'The server repeats its pages; use what was listed so far.')
   }

@@ -19,6 +19,8 @@ export interface ToolKit {
     uri: string,
     start: ReadPosition,
     signal?: AbortSignal,
+    /** Fields the tool result carries besides the read (`readResult`'s): priced in the budget. */
+    extra?: Record<string, unknown>,
   ): Promise<BudgetedRead>
   /** Runs a tool body; whatever it throws becomes a result. */
   run(
@@ -27,7 +29,7 @@ export interface ToolKit {
   ): Promise<ToolResult>
 }
 
-/** A read as a tool result. */
+/** A read as a tool result: the server's text in `contents`, the host's notes beside it. */
 export function readResult(read: BudgetedRead, extra: Record<string, unknown> = {}): ToolResult {
   return {
     ok: true,
@@ -35,7 +37,15 @@ export function readResult(read: BudgetedRead, extra: Record<string, unknown> = 
     ...extra,
     contents: read.parts,
     ...(read.next && { next: read.next }),
+    ...(read.marker && { truncation: read.marker }),
+    ...(read.continuation && { continuation: continuationNote(read.continuation) }),
   }
+}
+
+function continuationNote(continuation: NonNullable<BudgetedRead['continuation']>): string {
+  return continuation.kind === 'reused'
+    ? `Same download as the earlier parts (not read again within its freshness window of ${Math.round(continuation.windowMs / 1000)} s): the offsets line up.`
+    : 'Read again: the earlier parts came from a download past its freshness window; if the resource changed since, the offsets may not line up.'
 }
 
 /** A resource as the model sees it in a list: what it needs to pick and cite one. */

@@ -1,12 +1,16 @@
 // Cutting a text to a budget: the largest part from `offset` that fits, ended at a line
 // break when one is near, never inside a surrogate pair, with a marker that says what
-// was left out and how to ask for the rest. Offsets are UTF-16 code units (JavaScript
-// string indexes), which the model passes back as they came.
+// was left out and how to ask for the rest. The marker is the host's words: it is kept
+// apart from the server's text (a server could write a fake one into its content), and
+// the budget pays for both. Offsets are UTF-16 code units (JavaScript string indexes),
+// which the model passes back as they came.
 import type { Measure } from './budget.ts'
 
 export interface TextPart {
-  /** The part, with the truncation marker appended when it is not the end. */
+  /** The part of the text: the server's words only. */
   text: string
+  /** Set when the part is not the end: what was left out and how to get the rest. */
+  marker?: string
   /** Where this part starts in the whole text. */
   offset: number
   /** Where the next part starts; absent when this part reaches the end. */
@@ -21,12 +25,12 @@ const LINE_BREAK_WINDOW = 0.2
 
 /** The marker ending a truncated part; `next` is the offset to pass back, `how` says how. */
 export function truncationMarker(offset: number, next: number, total: number, how: string): string {
-  return `\n[… truncated: characters ${offset}–${next} of ${total} shown. ${how}]`
+  return `[… truncated: characters ${offset}–${next} of ${total} shown. ${how}]`
 }
 
 /**
- * The part of `text` from `offset` that fits `measure`, marker included. `how(next)` tells
- * the model how to continue from the offset `next`.
+ * The part of `text` from `offset` that fits `measure` together with its marker (text and
+ * marker priced apart). `how(next)` tells the model how to continue from the offset `next`.
  */
 export function takePart(
   text: string,
@@ -54,7 +58,8 @@ export function takePart(
   // Always move on, even when the budget cannot hold one character besides the marker.
   if (end === start) end = start + (isHighSurrogate(text.charCodeAt(start)) ? 2 : 1)
   return {
-    text: text.slice(start, end) + truncationMarker(start, end, total, how(end)),
+    text: text.slice(start, end),
+    marker: truncationMarker(start, end, total, how(end)),
     offset: start,
     nextOffset: end,
     totalLength: total,
@@ -62,10 +67,18 @@ export function takePart(
   }
 }
 
-/** The longest prefix length of `text` that costs at most `room` (cost grows with length). */
+/**
+ * The longest prefix length of `text` that costs at most `room` (cost grows with length).
+ * The upper bound is found by doubling first, so a 10 MB text cut to a small budget is
+ * never measured whole.
+ */
 function largestFit(text: string, room: number, measure: Measure): number {
   let low = 0
-  let high = text.length
+  let high = Math.min(text.length, 64)
+  while (high < text.length && measure.cost(text.slice(0, high)) <= room) {
+    low = high
+    high = Math.min(text.length, high * 2)
+  }
   while (low < high) {
     const middle = Math.ceil((low + high) / 2)
     if (measure.cost(text.slice(0, middle)) <= room) low = middle

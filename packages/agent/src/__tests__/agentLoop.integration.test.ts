@@ -147,9 +147,11 @@ describe('an agent loop over the demo server', () => {
       },
       next: { item: 0 },
     })
-    expect(read.contents[0]?.text).toMatch(
-      /\[… truncated: characters 0–\d+ of 2981 shown\. For the next part call read_resource with uri, server, item 0 and offset \d+\.\]$/,
+    // The marker is the host's, beside the server's text, never inside it.
+    expect(read.truncation).toMatch(
+      /^\[… truncated: characters 0–\d+ of 2981 shown\. For the next part call read_resource with uri, server, item 0 and offset \d+\.\]$/,
     )
+    expect(read.contents[0]?.text).not.toContain('[… truncated')
     // The first fill asks the server which tables the chosen schema has.
     expect(outputs[2]).toEqual({
       ok: true,
@@ -186,7 +188,7 @@ describe('an agent loop over the demo server', () => {
     )
     expect(built.text).toContain('fresh="true" status="new">')
     expect(built.text).toContain(
-      '- new: db://public/setting, file:///workspace/docs/button-offline.md',
+      '- new: "db://public/setting", "file:///workspace/docs/button-offline.md"',
     )
   })
 })

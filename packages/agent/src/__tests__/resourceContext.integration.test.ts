@@ -2,6 +2,7 @@
 // and is announced through subscriptions: new, updated, unchanged and removed, packed by
 // priority within the budget; and resource links in a tool result resolved through the client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultEstimateTokens } from '../budget.ts'
 import { createResourceContext } from '../resourceContext.ts'
 import { resolveResourceLinks } from '../resourceLinks.ts'
 import { connectDemo, type DemoWorld } from './demoWorld.ts'
@@ -60,7 +61,7 @@ describe('createResourceContext', () => {
       ]),
     )
     expect(second.text).toMatch(
-      /^Attached resources changed since you last saw them:\n- updated: log:\/\/app\/tail\n- removed: ticket:\/\/data\/3\n/,
+      /^Attached resources changed since you last saw them:\n- updated: "log:\/\/app\/tail"\n- removed: "ticket:\/\/data\/3"\n/,
     )
     expect(second.text).toContain(`<resource server="demo" uri="${log}"`)
     expect(second.text).toContain('status="updated">')
@@ -83,14 +84,15 @@ describe('createResourceContext', () => {
     context.attach('demo', doc)
     context.attach('demo', ticket)
     context.attach('demo', 'file:///workspace/scripts/agent/plan-duplicate.sh', { priority: 0.9 })
-    const built = await context.build({ budget: { tokens: 700 } })
-    expect(built.used).toBeLessThanOrEqual(700)
+    const built = await context.build({ budget: { tokens: 300 } })
+    expect(built.used).toBeLessThanOrEqual(300)
+    expect(defaultEstimateTokens(built.text)).toBe(built.used)
     expect(built.entries.map((entry) => [entry.source.uri, entry.truncated])).toEqual([
       [ticket, false],
       ['file:///workspace/scripts/agent/plan-duplicate.sh', true],
     ])
     expect(built.omitted).toEqual([{ server: 'demo', uri: doc, reason: 'budget' }])
-    expect(built.text).toContain(`Not included: ${doc} (over the budget)`)
+    expect(built.text).toContain(`Not included: "${doc}" (over the budget)`)
   })
 })
 

@@ -3,6 +3,7 @@
 // including a read whose input request the host's handler declined.
 import type { InputHandler } from '@resource-kit/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultEstimateTokens } from '../budget.ts'
 import { callTool, toAnthropicTools, toOpenAiTools } from '../jsonTools.ts'
 import { createResourceTools } from '../resourceTools.ts'
 import { connectDemo, type DemoWorld } from './demoWorld.ts'
@@ -96,11 +97,22 @@ describe('createResourceTools against the demo server', () => {
     while (next) {
       const part: Result = await run(tools, 'read_resource', { uri, ...next })
       const content = part.contents![0] as { text: string }
-      expect(new TextEncoder().encode(content.text).length).toBeLessThanOrEqual(1000)
-      joined += content.text.replace(/\n\[… truncated: [^\]]*\]$/, '')
+      // The budget holds for the whole result the model gets, not only the text.
+      expect(new TextEncoder().encode(JSON.stringify(part)).length).toBeLessThanOrEqual(1000)
+      joined += content.text
       next = part.next as typeof next
     }
     expect(joined).toBe(text)
+  })
+
+  it('holds the read budget for a filled template’s whole result, its own fields included', async () => {
+    const tools = createResourceTools(world.client, { readBudget: { tokens: 200 } })
+    const filled = await run(tools, 'fill_resource_template', {
+      template: 'db://{schema}/{table}',
+      arguments: { schema: 'public', table: 'setting' },
+    })
+    expect(filled).toMatchObject({ ok: true, filled: true, next: { item: 0 } })
+    expect(defaultEstimateTokens(JSON.stringify(filled))).toBeLessThanOrEqual(200)
   })
 
   it('reports a decline of the input a read needs as a result, and reads once accepted', async () => {

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { measureOf } from '../budget.ts'
-import { takePart } from '../truncate.ts'
+import { type TextPart, takePart } from '../truncate.ts'
 
 const how = (next: number) => `Call again with offset ${next}.`
 const bytes = (limit: number) => measureOf({ bytes: limit }, { bytes: 1 })
 const markerPattern =
-  /\n\[… truncated: characters \d+–\d+ of \d+ shown\. Call again with offset \d+\.\]$/
+  /^\[… truncated: characters \d+–\d+ of \d+ shown\. Call again with offset \d+\.\]$/
+const size = (part: { text: string; marker?: string }) =>
+  new TextEncoder().encode(part.text + (part.marker ?? '')).length
 
 /** Reads a whole text part by part, as a model following the markers would. */
-function readAll(text: string, limit: number): { parts: string[]; joined: string } {
-  const parts: string[] = []
+function readAll(text: string, limit: number): { parts: TextPart[]; joined: string } {
+  const parts: TextPart[] = []
   let offset: number | undefined = 0
   let joined = ''
   while (offset !== undefined) {
     const part = takePart(text, offset, bytes(limit), how)
-    parts.push(part.text)
-    joined += part.text.replace(markerPattern, '')
+    parts.push(part)
+    joined += part.text
     offset = part.nextOffset
     if (parts.length > 10_000) throw new Error('no progress')
   }
@@ -32,10 +34,11 @@ describe('takePart', () => {
     const text = 'x'.repeat(10_000)
     const part = takePart(text, 0, bytes(500), how)
     expect(part.truncated).toBe(true)
-    expect(new TextEncoder().encode(part.text).length).toBeLessThanOrEqual(500)
-    expect(part.text).toMatch(markerPattern)
-    expect(part.text).toContain(`Call again with offset ${part.nextOffset}.`)
-    expect(part.text).toContain(`characters 0–${part.nextOffset} of 10000 shown`)
+    expect(size(part)).toBeLessThanOrEqual(500)
+    expect(part.text).toBe('x'.repeat(part.nextOffset!))
+    expect(part.marker).toMatch(markerPattern)
+    expect(part.marker).toContain(`Call again with offset ${part.nextOffset}.`)
+    expect(part.marker).toContain(`characters 0–${part.nextOffset} of 10000 shown`)
   })
 
   it('prefers to end at a nearby line break', () => {
@@ -52,22 +55,21 @@ describe('takePart', () => {
     const { parts, joined } = readAll(text, 300)
     expect(parts.length).toBeGreaterThan(5)
     expect(joined).toBe(text)
-    for (const part of parts) expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(300)
+    for (const part of parts) expect(size(part)).toBeLessThanOrEqual(300)
   })
 
   it('never splits a surrogate pair', () => {
     const text = '😀'.repeat(500)
     const { parts, joined } = readAll(text, 150)
     expect(joined).toBe(text)
-    for (const part of parts)
-      expect(part.replace(markerPattern, '')).not.toMatch(/[\ud800-\udbff]$|^[\udc00-\udfff]/)
+    for (const part of parts) expect(part.text).not.toMatch(/[\ud800-\udbff]$|^[\udc00-\udfff]/)
   })
 
   it('measures estimated tokens when the budget is in tokens', () => {
     const tokens = measureOf({ tokens: 100 }, { bytes: 1 })
     const part = takePart('word '.repeat(1000), 0, tokens, how)
     expect(part.truncated).toBe(true)
-    expect(tokens.cost(part.text)).toBeLessThanOrEqual(100)
+    expect(tokens.cost(part.text) + tokens.cost(part.marker!)).toBeLessThanOrEqual(100)
     expect(part.nextOffset).toBeGreaterThan(250)
   })
 
