@@ -1,6 +1,7 @@
 // The bridge over real channels: loopback WebSockets (`ws` on both ends, the browser's
 // WebSocket has the same surface) and a MessageChannel, to the real demo server over
 // Streamable HTTP. Wire calls are counted at the backend's fetch.
+import { callTool, createResourceTools } from '@resource-kit/agent'
 import { createResourceClient, type ResourceClient } from '@resource-kit/client'
 import {
   connectBridge,
@@ -110,6 +111,26 @@ describe('the bridge over real channels to the demo server', () => {
     await expect.poll(() => replies.some((r) => r.includes('message too large')), WAIT).toBe(true)
     const uri = (await bridged.listResources('demo')).items[0]?.uri as string
     expect((await bridged.read('demo', uri)).contents.length).toBeGreaterThan(0)
+  })
+
+  it('gives the agent package its tools over the bridge', async () => {
+    const { client: bridged } = page()
+    await bridged.ready('demo')
+    const tools = createResourceTools(bridged, { pageSize: 20 })
+    const servers = (await callTool(tools, 'list_servers', {})) as {
+      ok: boolean
+      servers?: unknown[]
+    }
+    expect(servers.ok).toBe(true)
+    const listed = (await callTool(tools, 'list_resources', {})) as {
+      ok: boolean
+      resources?: { uri: string }[]
+    }
+    expect(listed.resources?.length).toBe(20)
+    const uri =
+      listed.resources?.find((r) => r.uri.endsWith('.md'))?.uri ?? listed.resources?.[0]?.uri
+    const read = (await callTool(tools, 'read_resource', { uri })) as { ok: boolean }
+    expect(read.ok).toBe(true)
   })
 
   it('works over a MessageChannel (iframes, workers, webviews)', async () => {

@@ -311,6 +311,43 @@ describe('the bridge: every page message is hostile', () => {
     )
   })
 
+  it('bounds the requests in flight and the watches of one connection', async () => {
+    const s = await setup()
+    const raw = rawPage(s, { limits: { maxInFlight: 1, maxWatches: 1 } })
+    // A read that waits for input nobody gives: it stays in flight.
+    raw.send({
+      type: 'request',
+      id: 1,
+      method: 'read',
+      params: { server: 'f', uri: INPUT_URIS.confirm },
+    })
+    await raw.next((m) => m.type === 'input')
+    raw.send({
+      type: 'request',
+      id: 2,
+      method: 'read',
+      params: { server: 'f', uri: 'fixture://r/01' },
+    })
+    const refused = await raw.next((m) => m.id === 2)
+    expect((refused.error as { message: string }).message).toMatch(/more than 1 requests in flight/)
+    raw.send({ type: 'watch', watch: 3, server: 'f', target: { listChanged: true } })
+    raw.send({ type: 'watch', watch: 4, server: 'f', target: { listChanged: true } })
+    const second = await raw.next((m) => m.type === 'watchState' && m.watch === 4)
+    expect(second.snapshot).toMatchObject({
+      status: 'error',
+      error: { message: 'more than 1 watches open' },
+    })
+    // Cancelling the first frees its place.
+    raw.send({ type: 'cancel', id: 1 })
+    raw.send({
+      type: 'request',
+      id: 5,
+      method: 'read',
+      params: { server: 'f', uri: 'fixture://r/01' },
+    })
+    expect((await raw.next((m) => m.id === 5)).type).toBe('result')
+  })
+
   it('ignores a message after close, and one bad connection leaves the others alone', async () => {
     const s = await setup()
     const { page } = s.page()
