@@ -230,10 +230,12 @@ export class SourcesTracker {
     this.#follow(entry, enabled)
     entry.templates.setOptions({ ...templateListOptions(this.#client, server.id), enabled })
     const resources = server.capabilities?.resources
+    // While the client reconnects, the follows stay (its watch comes back with the session).
+    const followed = (enabled || server.status === 'reconnecting') && resources !== undefined
     const target: FollowTarget = {
-      list: enabled,
-      listChanged: this.#watch && enabled && resources?.listChanged === true,
-      uris: enabled && resources?.subscribe === true ? (this.#followed.get(server.id) ?? []) : [],
+      list: followed,
+      listChanged: this.#watch && followed && resources?.listChanged === true,
+      uris: followed && resources?.subscribe === true ? (this.#followed.get(server.id) ?? []) : [],
     }
     if (entry.follow) entry.follow.update(target)
     else entry.follow = this.#live.follow(server.id, target)
@@ -482,6 +484,9 @@ function withStatus(
   switch (server.status) {
     case 'connecting':
       return { ...base, status: 'connecting' }
+    case 'reconnecting':
+      // The rows loaded stay, shown as last known: the status row says the server is away.
+      return { ...base, status: 'reconnecting', ...(server.error && { error: server.error }) }
     case 'needs-auth': {
       const auth = server.auth
       if (!auth) return { ...base, status: 'needs-auth', error: server.error, retry: reconnect }

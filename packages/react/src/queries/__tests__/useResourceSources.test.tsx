@@ -144,6 +144,24 @@ describe('useResourceSources', () => {
     expect(result.current[0]?.status).toBe('ready')
   })
 
+  it('shows a server that stopped answering as reconnecting, its rows kept as last known', async () => {
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages: [makeResources(3)] }])
+    const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })
+    await waitFor(() => expect(result.current[0]?.status).toBe('ready'))
+    const dropped = new Error('fetch failed')
+    act(() =>
+      client.setServer('s', {
+        snapshot: { ...readySnapshot('s'), status: 'reconnecting', error: dropped },
+      }),
+    )
+    // Was 'ready' with its count, as if nothing happened.
+    await waitFor(() => expect(result.current[0]?.status).toBe('reconnecting'))
+    expect(result.current[0]?.resources).toHaveLength(3)
+    expect(result.current[0]?.error).toBe(dropped)
+    act(() => client.setServer('s', { snapshot: readySnapshot('s') }))
+    await waitFor(() => expect(result.current[0]?.status).toBe('ready'))
+  })
+
   it('refetches the list on list_changed, keeping the old items until the new ones arrive', async () => {
     const client = createFakeClient([{ snapshot: readySnapshot('s'), pages: [makeResources(1)] }])
     const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })
