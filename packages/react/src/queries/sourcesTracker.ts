@@ -172,6 +172,35 @@ export class SourcesTracker {
     })
   }
 
+  /**
+   * Takes options changed after construction: a larger batch or page budget walks on (for
+   * servers no load-more went past), `watch` retargets each server's follow, the pacing
+   * options apply from the next wait.
+   */
+  setOptions(options: SourcesTrackerOptions): void {
+    const batchSize = options.batchSize ?? Number.POSITIVE_INFINITY
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
+    const watch = options.watch ?? true
+    if (batchSize !== this.#batchSize || maxPages !== this.#maxPages) {
+      for (const entry of this.#entries.values()) {
+        if (entry.beyondCap) continue
+        entry.budget = batchSize
+        entry.pageBudget = maxPages
+      }
+      this.#batchSize = batchSize
+      this.#maxPages = maxPages
+      for (const entry of this.#entries.values()) this.#startWalk(entry)
+    }
+    if (watch !== this.#watch) {
+      this.#watch = watch
+      for (const entry of this.#entries.values()) this.#configure(entry)
+    }
+    this.#publishIntervalMs = options.publishIntervalMs ?? 100
+    if (options.inputQuiet) this.#input = options.inputQuiet
+    if (options.whenIdle) this.#slicer = createTimeSlicer({ whenIdle: options.whenIdle })
+    this.#update()
+  }
+
   /** Follow exactly these servers (in this order). */
   setServers(servers: readonly ServerSnapshot[]): void {
     const ids = new Set(servers.map((s) => s.id))

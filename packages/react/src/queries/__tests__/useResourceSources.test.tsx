@@ -88,6 +88,25 @@ describe('useResourceSources', () => {
     expect(result.current[0]?.hasMore).toBe(false)
   })
 
+  it('applies a batch size changed after mount: a larger batch walks on', async () => {
+    const client = createFakeClient([
+      {
+        snapshot: readySnapshot('s'),
+        pages: [makeResources(2), makeResources(2, 'x://b/'), makeResources(2, 'x://c/')],
+      },
+    ])
+    const { result, rerender } = renderHook(
+      ({ batchSize }: { batchSize: number }) => useResourceSources({ batchSize }),
+      { wrapper: wrapper(client), initialProps: { batchSize: 3 } },
+    )
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(4))
+    expect(result.current[0]?.hasMore).toBe(true)
+    // Was ignored: the tracker kept the options it was made with.
+    rerender({ batchSize: 10 })
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(6))
+    expect(result.current[0]?.hasMore).toBe(false)
+  })
+
   it('walks on in the background past 5,000 resources, up to the page cap of a batch', async () => {
     const pages = Array.from({ length: 6 }, (_, i) => makeResources(1500, `x://p${i}/`))
     const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
