@@ -153,7 +153,12 @@ type Tone = 'ok' | 'busy' | 'warn' | 'error'
 function toneOf(server: ServerSnapshot, source: PickerSource | undefined): Tone {
   if (server.status === 'error' || server.status === 'closed' || source?.status === 'error')
     return 'error'
-  if (server.status === 'needs-auth' || source?.status === 'needs-input') return 'warn'
+  if (
+    server.status === 'needs-auth' ||
+    server.status === 'reconnecting' ||
+    source?.status === 'needs-input'
+  )
+    return 'warn'
   if (server.status === 'connecting' || source?.status === 'loading') return 'busy'
   return 'ok'
 }
@@ -162,6 +167,9 @@ function statusLine(server: ServerSnapshot, source: PickerSource | undefined): s
   switch (server.status) {
     case 'connecting':
       return 'Connecting…'
+    case 'reconnecting':
+      // Not "2,000 resources" in green: the count is what was listed before it went away.
+      return 'Not answering, reconnecting…'
     case 'closed':
       return 'Disconnected'
   }

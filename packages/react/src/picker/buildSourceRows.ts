@@ -91,6 +91,8 @@ export function statusText(source: PickerSource): string | undefined {
   switch (source.status) {
     case 'connecting':
       return `Connecting to ${name}…`
+    case 'reconnecting':
+      return `${name} is not answering, reconnecting…${why ? ` (${why})` : ''}`
     case 'loading':
       return 'Loading resources…'
     case 'needs-auth':

@@ -172,6 +172,35 @@ export class SourcesTracker {
     })
   }
 
+  /**
+   * Takes options changed after construction: a larger batch or page budget walks on (for
+   * servers no load-more went past), `watch` retargets each server's follow, the pacing
+   * options apply from the next wait.
+   */
+  setOptions(options: SourcesTrackerOptions): void {
+    const batchSize = options.batchSize ?? Number.POSITIVE_INFINITY
+    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
+    const watch = options.watch ?? true
+    if (batchSize !== this.#batchSize || maxPages !== this.#maxPages) {
+      for (const entry of this.#entries.values()) {
+        if (entry.beyondCap) continue
+        entry.budget = batchSize
+        entry.pageBudget = maxPages
+      }
+      this.#batchSize = batchSize
+      this.#maxPages = maxPages
+      for (const entry of this.#entries.values()) this.#startWalk(entry)
+    }
+    if (watch !== this.#watch) {
+      this.#watch = watch
+      for (const entry of this.#entries.values()) this.#configure(entry)
+    }
+    this.#publishIntervalMs = options.publishIntervalMs ?? 100
+    if (options.inputQuiet) this.#input = options.inputQuiet
+    if (options.whenIdle) this.#slicer = createTimeSlicer({ whenIdle: options.whenIdle })
+    this.#update()
+  }
+
   /** Follow exactly these servers (in this order). */
   setServers(servers: readonly ServerSnapshot[]): void {
     const ids = new Set(servers.map((s) => s.id))
@@ -230,10 +259,12 @@ export class SourcesTracker {
     this.#follow(entry, enabled)
     entry.templates.setOptions({ ...templateListOptions(this.#client, server.id), enabled })
     const resources = server.capabilities?.resources
+    // While the client reconnects, the follows stay (its watch comes back with the session).
+    const followed = (enabled || server.status === 'reconnecting') && resources !== undefined
     const target: FollowTarget = {
-      list: enabled,
-      listChanged: this.#watch && enabled && resources?.listChanged === true,
-      uris: enabled && resources?.subscribe === true ? (this.#followed.get(server.id) ?? []) : [],
+      list: followed,
+      listChanged: this.#watch && followed && resources?.listChanged === true,
+      uris: followed && resources?.subscribe === true ? (this.#followed.get(server.id) ?? []) : [],
     }
     if (entry.follow) entry.follow.update(target)
     else entry.follow = this.#live.follow(server.id, target)
@@ -482,6 +513,9 @@ function withStatus(
   switch (server.status) {
     case 'connecting':
       return { ...base, status: 'connecting' }
+    case 'reconnecting':
+      // The rows loaded stay, shown as last known: the status row says the server is away.
+      return { ...base, status: 'reconnecting', ...(server.error && { error: server.error }) }
     case 'needs-auth': {
       const auth = server.auth
       if (!auth) return { ...base, status: 'needs-auth', error: server.error, retry: reconnect }

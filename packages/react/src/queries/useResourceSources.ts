@@ -30,6 +30,14 @@ export function useResourceSources(
   const all = useServers()
   const live = useLiveResources() ?? undefined
   const [tracker] = useState(() => new SourcesTracker(client, options, live))
+  // Options changed after mount apply to the same tracker (its walks and follows go on).
+  const latestOptions = useRef(options)
+  latestOptions.current = options
+  const { batchSize, maxPages, watch, publishIntervalMs } = options
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the primitives stand for the options
+  useEffect(() => {
+    tracker.setOptions(latestOptions.current)
+  }, [tracker, batchSize, maxPages, watch, publishIntervalMs])
   const key = options.serverIds?.join('\u0000')
   useEffect(() => {
     const wanted = key === undefined ? undefined : new Set(key.split('\u0000'))

@@ -7,6 +7,8 @@ import type { Icon, Resource, ResourceTemplate } from '@resource-kit/client'
 /** What a server row shows. */
 export type SourceStatus =
   | 'connecting'
+  /** The server stopped answering and the client is reconnecting: its rows are last known, not live. */
+  | 'reconnecting'
   | 'loading'
   | 'needs-input'
   | 'needs-auth'

@@ -121,6 +121,21 @@ describe('buildSourceRows', () => {
     })
   })
 
+  it('keeps a reconnecting server’s rows, with a status row saying it is not answering', () => {
+    const away: PickerSource = {
+      serverId: 'x',
+      serverName: 'X',
+      status: 'reconnecting',
+      error: new Error('fetch failed'),
+      resources: [{ uri: 'file:///a.md', name: 'a.md' }],
+    }
+    const { rows } = buildSourceRows(input({ sources: [away] }))
+    const all = Array.from({ length: rows.length }, (_, i) => rows.at(i))
+    expect(all.filter((r) => r?.kind === 'resource')).toHaveLength(1)
+    const status = all.find((r) => r?.kind === 'status')
+    expect(status?.label).toMatch(/^X is not answering, reconnecting… \(Could not reach the server/)
+  })
+
   it('says what each status means', () => {
     const s = (status: PickerSource['status'], error?: Error) =>
       statusText({ serverId: 'x', serverName: 'X', status, resources: [], ...(error && { error }) })

@@ -88,6 +88,25 @@ describe('useResourceSources', () => {
     expect(result.current[0]?.hasMore).toBe(false)
   })
 
+  it('applies a batch size changed after mount: a larger batch walks on', async () => {
+    const client = createFakeClient([
+      {
+        snapshot: readySnapshot('s'),
+        pages: [makeResources(2), makeResources(2, 'x://b/'), makeResources(2, 'x://c/')],
+      },
+    ])
+    const { result, rerender } = renderHook(
+      ({ batchSize }: { batchSize: number }) => useResourceSources({ batchSize }),
+      { wrapper: wrapper(client), initialProps: { batchSize: 3 } },
+    )
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(4))
+    expect(result.current[0]?.hasMore).toBe(true)
+    // Was ignored: the tracker kept the options it was made with.
+    rerender({ batchSize: 10 })
+    await waitFor(() => expect(result.current[0]?.resources).toHaveLength(6))
+    expect(result.current[0]?.hasMore).toBe(false)
+  })
+
   it('walks on in the background past 5,000 resources, up to the page cap of a batch', async () => {
     const pages = Array.from({ length: 6 }, (_, i) => makeResources(1500, `x://p${i}/`))
     const client = createFakeClient([{ snapshot: readySnapshot('s'), pages }])
@@ -142,6 +161,24 @@ describe('useResourceSources', () => {
     act(() => result.current[0]!.retry!())
     await waitFor(() => expect(result.current[0]?.resources).toHaveLength(4))
     expect(result.current[0]?.status).toBe('ready')
+  })
+
+  it('shows a server that stopped answering as reconnecting, its rows kept as last known', async () => {
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages: [makeResources(3)] }])
+    const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })
+    await waitFor(() => expect(result.current[0]?.status).toBe('ready'))
+    const dropped = new Error('fetch failed')
+    act(() =>
+      client.setServer('s', {
+        snapshot: { ...readySnapshot('s'), status: 'reconnecting', error: dropped },
+      }),
+    )
+    // Was 'ready' with its count, as if nothing happened.
+    await waitFor(() => expect(result.current[0]?.status).toBe('reconnecting'))
+    expect(result.current[0]?.resources).toHaveLength(3)
+    expect(result.current[0]?.error).toBe(dropped)
+    act(() => client.setServer('s', { snapshot: readySnapshot('s') }))
+    await waitFor(() => expect(result.current[0]?.status).toBe('ready'))
   })
 
   it('refetches the list on list_changed, keeping the old items until the new ones arrive', async () => {
