@@ -25,6 +25,7 @@ import { ListValues } from './listValues.ts'
 import { classifyReadError } from './notFound.ts'
 import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 import { toPublicError } from './publicError.ts'
+import { resolveDeadlines } from './requestDeadlines.ts'
 import type {
   CompleteOptions,
   ListOptions,
@@ -32,6 +33,7 @@ import type {
   ResourceClient,
   ResourceClientOptions,
   ResourceList,
+  ServerOptions,
   ServerSource,
   WalkOptions,
   Watch,
@@ -123,11 +125,12 @@ class HeadlessResourceClient implements ResourceClient {
 
   // SERVERS
 
-  addServer(id: string, source: ServerSource): ServerSnapshot {
+  addServer(id: string, source: ServerSource, options?: ServerOptions): ServerSnapshot {
     const onInput = this.#options.inputHandler
     const binding = this.#bindOAuth(id, source)
     const connection = this.#registry.add({
       id,
+      deadlines: resolveDeadlines(this.#options.deadlines, options?.deadlines),
       factory: sessionFactoryFor(source, binding?.oauth),
       ...(binding && { decorate: (snapshot: ServerSnapshot) => binding.decorate(snapshot) }),
       connectOptions: {

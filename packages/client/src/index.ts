@@ -64,6 +64,8 @@ export { isPlainObject } from './isPlainObject.ts'
 export { isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
+export type { RequestDeadlines } from './requestDeadlines.ts'
+export { DEFAULT_DEADLINES } from './requestDeadlines.ts'
 export type {
   CompleteOptions,
   ListOptions,
@@ -73,6 +75,7 @@ export type {
   ResourceList,
   ResourceListLoadOptions,
   ResourceListSnapshot,
+  ServerOptions,
   ServerSource,
   WalkOptions,
   Watch,
