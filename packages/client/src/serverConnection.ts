@@ -143,8 +143,7 @@ export class ServerConnection {
         await session.close().catch(() => {})
         throw abortReason(signal)
       }
-      this.#adopt(session)
-      return session
+      return this.#adopt(session)
     } catch (error) {
       const err = toError(error, this.id)
       if (!signal.aborted) {
@@ -164,9 +163,11 @@ export class ServerConnection {
     }
   }
 
-  #adopt(session: Session): void {
+  /** Makes `session` the live one; returns it as callers get it (guarded). */
+  #adopt(session: Session): Session {
     this.#raw = session
-    this.#session = guardSession(session, this.#deadlines, () => this.#check(session))
+    const guarded = guardSession(session, this.#deadlines, () => this.#check(session))
+    this.#session = guarded
     this.#hadSession = true
     this.#failures = 0
     const { era, protocolVersion, capabilities, serverInfo, instructions } = session.info
@@ -197,7 +198,8 @@ export class ServerConnection {
       this.#emitSession(undefined)
       this.connect()
     })
-    this.#emitSession(this.#session)
+    this.#emitSession(guarded)
+    return guarded
   }
 
   /**

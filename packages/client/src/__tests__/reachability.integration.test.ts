@@ -152,13 +152,12 @@ describe('a server that accepts requests and does not answer', () => {
     expect((await client.read('hung', FIRST)).contents[0]?.uri).toBe(FIRST)
   })
 
-  it('fails a completion at the client-wide deadline', async () => {
+  it('fails a completion at the client-wide deadline, also one asked while connecting', async () => {
     const url = await serve()
     const client = createResourceClient({ deadlines: { completeMs: 200 } })
     cleanups.push(() => client.close())
-    client.addServer('c', { url })
-    await client.ready('c')
     hold.add('completion/complete')
+    client.addServer('c', { url })
     await expect(
       client.complete('c', {
         template: 'fixture://users/{owner}/repos/{repo}',
