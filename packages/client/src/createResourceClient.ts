@@ -26,6 +26,7 @@ import { classifyReadError } from './notFound.ts'
 import { createNotificationIntake, type NotificationIntake } from './notificationIntake.ts'
 import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 import { toPublicError } from './publicError.ts'
+import { resolveDeadlines } from './requestDeadlines.ts'
 import type {
   CompleteOptions,
   ListOptions,
@@ -34,6 +35,7 @@ import type {
   ResourceClientOptions,
   ResourceList,
   ResourceTemplateList,
+  ServerOptions,
   ServerSource,
   WalkOptions,
   Watch,
@@ -136,11 +138,13 @@ class HeadlessResourceClient implements ResourceClient {
 
   // SERVERS
 
-  addServer(id: string, source: ServerSource): ServerSnapshot {
+  addServer(id: string, source: ServerSource, options?: ServerOptions): ServerSnapshot {
     const onInput = this.#options.inputHandler
     const binding = this.#bindOAuth(id, source)
     const connection = this.#registry.add({
       id,
+      deadlines: resolveDeadlines(this.#options.deadlines, options?.deadlines),
+      timers: this.scheduler,
       factory: sessionFactoryFor(source, binding?.oauth),
       ...(binding && { decorate: (snapshot: ServerSnapshot) => binding.decorate(snapshot) }),
       connectOptions: {

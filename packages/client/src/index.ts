@@ -69,6 +69,8 @@ export { isPlainObject } from './isPlainObject.ts'
 export { isResourceNotFound } from './notFound.ts'
 export type { FetchPage, PagesOptions, WalkLimits } from './paginate.ts'
 export { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
+export type { RequestDeadlines } from './requestDeadlines.ts'
+export { DEFAULT_DEADLINES } from './requestDeadlines.ts'
 export type {
   CompleteOptions,
   ListChange,
@@ -83,6 +85,7 @@ export type {
   ResourceListLoadOptions,
   ResourceListSnapshot,
   ResourceTemplateList,
+  ServerOptions,
   ServerSource,
   SharedList,
   TemplateListChange,

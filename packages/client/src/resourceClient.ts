@@ -7,6 +7,7 @@ import type { CacheLimits } from './cacheBudget.ts'
 import type { InputHandler } from './inputHandler.ts'
 import type { ReadQueryOptions } from './resourceQueries.ts'
 import type { Scheduler } from './scheduler.ts'
+import type { RequestDeadlines } from './requestDeadlines.ts'
 import type { SessionFactory, SubscriptionFilter } from './session.ts'
 import type {
   CompletionResult,
@@ -67,6 +68,18 @@ export interface ResourceClientOptions {
    * through it. @default defaultScheduler (the global timers and `Date.now`)
    */
   scheduler?: Scheduler
+  /**
+   * How long to wait for a server's answer to a list page, a read, a completion and a
+   * connect (`addServer` may set them per server). A server that misses one is checked and,
+   * if nothing answers, shown `reconnecting` / `offline`. @default DEFAULT_DEADLINES
+   */
+  deadlines?: RequestDeadlines
+}
+
+/** Per-server settings of `addServer`. */
+export interface ServerOptions {
+  /** This server's deadlines, over the client's. */
+  deadlines?: RequestDeadlines
 }
 
 export interface ListOptions {
@@ -274,8 +287,9 @@ export interface ResourceClient {
    */
   completeSignIn(callbackUrl: string | URL, options?: { signal?: AbortSignal }): Promise<boolean>
 
-  addServer(id: string, source: ServerSource): ServerSnapshot
+  addServer(id: string, source: ServerSource, options?: ServerOptions): ServerSnapshot
   removeServer(id: string): Promise<void>
+  /** Opens a new session now (also ends an `offline` server's wait for its next attempt). */
   reconnect(id: string): Promise<void>
   getServer(id: string): ServerSnapshot | undefined
   /** Stable array identity until something changes (for useSyncExternalStore). */

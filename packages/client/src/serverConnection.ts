@@ -1,15 +1,20 @@
 // One configured server: its Session (opened by the factory, again on reconnect), its
 // status as an immutable snapshot, and the hooks others use to reach the live Session
 // (`getSession`) and to hear when it is replaced (`onSession`). The subscription engine
-// uses both; so do list / read calls.
+// uses both; so do list / read calls. It also keeps the server's reachability: a session
+// whose server stops answering is replaced, with backoff while nothing answers.
 
 import { abortReason, withSignal } from './abortable.ts'
+import { type BackoffOptions, backoffDelay } from './backoff.ts'
+import { defaultScheduler, type Timers } from './scheduler.ts'
 import {
   AuthRequiredError,
   ConnectionError,
   ResourceKitError,
   ServerNotReadyError,
 } from './errors.ts'
+import { guardSession, stoppedAnswering } from './guardedSession.ts'
+import { DEFAULT_DEADLINES, type RequestDeadlines } from './requestDeadlines.ts'
 import type { Session, SessionConnectOptions, SessionFactory } from './session.ts'
 import { SessionExpiredError } from './sessionExpiredError.ts'
 import type { Implementation, ServerSnapshot, ServerStatus } from './types.ts'
@@ -24,7 +29,15 @@ export interface ServerConnectionOptions {
   logger?: Pick<Console, 'debug' | 'warn' | 'error'>
   /** Adds to every snapshot what the connection does not own (an OAuth server's sign-in). */
   decorate?: (snapshot: ServerSnapshot) => ServerSnapshot
+  /** This server's deadlines, resolved. @default DEFAULT_DEADLINES */
+  deadlines?: Required<RequestDeadlines>
+  /** Waits between reconnect attempts while the server does not answer. @default 500 ms doubling to 30 s */
+  backoff?: BackoffOptions
+  timers?: Timers
 }
+
+/** The longest a check on a server that may have stopped answering waits (or the list deadline, if shorter). */
+const PROBE_MS = 5_000
 
 export class ServerConnection {
   readonly id: string
@@ -36,6 +49,13 @@ export class ServerConnection {
   #offClose?: () => void
   /** True once a Session was adopted: later connects are reconnects. */
   #hadSession = false
+  /** The live Session as opened (`#session` is it guarded); the one a check probes. */
+  #raw?: Session
+  /** The session being checked (one probe at a time). */
+  #checking?: Session
+  /** Reconnect attempts that found nothing answering, in a row; the next one waits on backoff. */
+  #failures = 0
+  #retryTimer?: unknown
   readonly #sessionListeners = new Set<(session: Session | undefined) => void>()
 
   constructor(options: ServerConnectionOptions) {
@@ -56,8 +76,9 @@ export class ServerConnection {
 
   /**
    * The live Session; waits while connecting, and reconnects (once, shared by concurrent
-   * callers) when the last connection failed or dropped. Rejects when the server was
-   * removed, needs authorization, or the reconnect fails.
+   * callers) when the last connection failed. Rejects when the server was removed, needs
+   * authorization, is `offline` (at once: the next attempt comes on its own), or the
+   * reconnect fails.
    */
   async getSession(signal?: AbortSignal): Promise<Session> {
     if (this.#session) return this.#session
@@ -65,6 +86,7 @@ export class ServerConnection {
     if (status === 'closed') throw new ServerNotReadyError(this.id, status)
     if (status === 'needs-auth')
       throw this.#snapshot.error ?? new ServerNotReadyError(this.id, status)
+    if (status === 'offline') throw new ServerNotReadyError(this.id, status, this.#snapshot.error)
     const pending = this.#connecting ?? this.connect()
     return withSignal(pending, signal)
   }
@@ -80,6 +102,7 @@ export class ServerConnection {
     if (this.#snapshot.status === 'closed') {
       return Promise.reject(new ServerNotReadyError(this.id, 'closed'))
     }
+    this.#cancelRetry()
     this.#dropSession()
     this.#abort?.abort()
     const abort = new AbortController()
@@ -100,6 +123,7 @@ export class ServerConnection {
 
   /** Closes the Session and waits for it to end (a stdio server process to exit). */
   async close(): Promise<void> {
+    this.#cancelRetry()
     this.#abort?.abort()
     const session = this.#session
     this.#dropSession()
@@ -111,6 +135,7 @@ export class ServerConnection {
   async #open(signal: AbortSignal): Promise<Session> {
     try {
       const session = await this.#options.factory({
+        timeoutMs: this.#deadlines.connectMs,
         ...this.#options.connectOptions,
         serverId: this.id,
         signal,
@@ -119,13 +144,18 @@ export class ServerConnection {
         await session.close().catch(() => {})
         throw abortReason(signal)
       }
-      this.#adopt(session)
-      return session
+      return this.#adopt(session)
     } catch (error) {
       const err = toError(error, this.id)
       if (!signal.aborted) {
-        const status: ServerStatus = err instanceof AuthRequiredError ? 'needs-auth' : 'error'
-        this.#set({ id: this.id, status, error: err })
+        if (this.#hadSession && stoppedAnswering(err)) {
+          // It answered before: keep what it was, and try again on backoff.
+          this.#set({ ...this.#snapshot, status: 'offline', error: err })
+          this.#scheduleRetry()
+        } else {
+          const status: ServerStatus = err instanceof AuthRequiredError ? 'needs-auth' : 'error'
+          this.#set({ id: this.id, status, error: err })
+        }
         this.#options.logger?.warn(`resource-kit: ${err.message}`)
       }
       throw err
@@ -134,9 +164,13 @@ export class ServerConnection {
     }
   }
 
-  #adopt(session: Session): void {
-    this.#session = session
+  /** Makes `session` the live one; returns it as callers get it (guarded). */
+  #adopt(session: Session): Session {
+    this.#raw = session
+    const guarded = guardSession(session, this.#deadlines, () => this.#check(session))
+    this.#session = guarded
     this.#hadSession = true
+    this.#failures = 0
     const { era, protocolVersion, capabilities, serverInfo, instructions } = session.info
     this.#set({
       id: this.id,
@@ -148,32 +182,91 @@ export class ServerConnection {
       ...(instructions !== undefined && { instructions }),
     })
     this.#offClose = session.onClose((error) => {
-      if (this.#session !== session) return
+      if (this.#raw !== session) return
       this.#session = undefined
+      this.#raw = undefined
       this.#offClose = undefined
-      if (error instanceof SessionExpiredError) {
-        // The server restarted (2025 HTTP session gone): open a new session now, not on next use.
-        this.#snapshot = { ...this.#snapshot, error }
-        this.#emitSession(undefined)
-        this.connect()
-        return
-      }
-      const lost = new ConnectionError(
-        `Lost the connection to server "${this.id}"${error ? `: ${error.message}` : ''}`,
-        { serverId: this.id, cause: error },
-      )
-      this.#set({ ...this.#snapshot, status: 'error', error: lost })
+      // A forgotten 2025 session (the server restarted) or a dropped connection (a stdio
+      // process exited, an event stream gave up): open a new session now, not on next use.
+      const why =
+        error instanceof SessionExpiredError
+          ? error
+          : new ConnectionError(
+              `Lost the connection to server "${this.id}"${error ? `: ${error.message}` : ''}`,
+              { serverId: this.id, cause: error },
+            )
+      this.#snapshot = { ...this.#snapshot, error: why }
       this.#emitSession(undefined)
+      this.connect()
     })
-    this.#emitSession(session)
+    this.#emitSession(guarded)
+    return guarded
+  }
+
+  /**
+   * Something suggests the server stopped answering (a deadline passed, the network failed,
+   * a listen stream ended): one cheap request tells. If nothing answers that either, the
+   * session is replaced (`reconnecting`, then `offline` with backoff until it answers).
+   */
+  #check(session: Session): void {
+    if (this.#raw !== session || this.#checking === session) return
+    this.#checking = session
+    // `server/discover` is the one request every modern server answers; `ping` a 2025 one.
+    const probe = session.info.era === 'modern' ? 'server/discover' : 'ping'
+    const timeoutMs = Math.min(PROBE_MS, this.#deadlines.listMs)
+    session
+      .request(probe, {}, { timeoutMs })
+      .then(
+        () => {},
+        (error: unknown) => {
+          // Any answer, even an error, says it is there.
+          if (this.#raw !== session || !stoppedAnswering(error)) return
+          const message = error instanceof Error ? error.message : String(error)
+          const lost = new ConnectionError(`Server "${this.id}" stopped answering: ${message}`, {
+            serverId: this.id,
+            cause: error,
+          })
+          this.#options.logger?.warn(`resource-kit: ${lost.message}`)
+          this.#snapshot = { ...this.#snapshot, error: lost }
+          this.connect()
+        },
+      )
+      .finally(() => {
+        if (this.#checking === session) this.#checking = undefined
+      })
+  }
+
+  #scheduleRetry(): void {
+    this.#cancelRetry()
+    this.#failures += 1
+    const delay = backoffDelay(this.#failures, this.#options.backoff)
+    this.#retryTimer = this.#timers.setTimeout(() => {
+      this.#retryTimer = undefined
+      this.connect()
+    }, delay)
+  }
+
+  #cancelRetry(): void {
+    if (this.#retryTimer === undefined) return
+    this.#timers.clearTimeout(this.#retryTimer)
+    this.#retryTimer = undefined
+  }
+
+  get #deadlines(): Required<RequestDeadlines> {
+    return this.#options.deadlines ?? DEFAULT_DEADLINES
+  }
+
+  get #timers(): Timers {
+    return this.#options.timers ?? defaultScheduler
   }
 
   #dropSession(): void {
-    const session = this.#session
+    const session = this.#raw
     if (!session) return
     this.#offClose?.()
     this.#offClose = undefined
     this.#session = undefined
+    this.#raw = undefined
     session.close().catch(() => {})
     this.#emitSession(undefined)
   }
@@ -196,6 +289,7 @@ export class ServerConnection {
    */
   requireAuth(error: Error): void {
     if (this.#snapshot.status === 'closed') return
+    this.#cancelRetry()
     this.#dropSession()
     this.#set({ ...this.#snapshot, status: 'needs-auth', error })
   }

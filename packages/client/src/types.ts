@@ -130,13 +130,23 @@ export interface CompletionResult {
 }
 
 /**
- * Connection status of one server. `reconnecting`: it had a session and a new one is
- * opening (after a drop, or at once when a 2025 HTTP server forgot the session).
+ * Connection status of one server:
+ * - `connecting`: the first session is opening.
+ * - `ready`: a session is open and the server answers.
+ * - `reconnecting`: it had a session and a new one is opening (the server stopped answering,
+ *   the connection dropped, or a 2025 HTTP server forgot the session).
+ * - `offline`: it answered before and nothing answers now; the client tries again on its
+ *   own with backoff (500 ms doubling to 30 s), and calls fail at once until then
+ *   (`ResourceClient.reconnect` tries now). `error` says why.
+ * - `needs-auth`: it needs (new) sign-in. `error`: connecting failed in a way retrying will
+ *   not fix by itself (not an MCP endpoint, a first connect that found nothing); the next
+ *   call tries again. `closed`: removed.
  */
 export type ServerStatus =
   | 'connecting'
   | 'reconnecting'
   | 'ready'
+  | 'offline'
   | 'needs-auth'
   | 'error'
   | 'closed'
@@ -145,7 +155,7 @@ export type ServerStatus =
 export interface ServerSnapshot {
   id: string
   status: ServerStatus
-  /** Set when status is `error` or `needs-auth` (and, while `reconnecting`, why the last session ended). */
+  /** Set when status is `error`, `offline` or `needs-auth` (and, while `reconnecting`, why the last session ended). */
   error?: Error
   era?: ProtocolEra
   protocolVersion?: string

@@ -16,6 +16,7 @@ import {
 } from '../errors.ts'
 import { stdioServer } from '../node.ts'
 import type { ResourceClient } from '../resourceClient.ts'
+import type { ServerSnapshot } from '../types.ts'
 import { findTemplate } from '../uriTemplate.ts'
 
 describe('ResourceClient', () => {
@@ -90,17 +91,19 @@ describe('ResourceClient', () => {
       await expect(client.listResources('nope')).rejects.toBeInstanceOf(UnknownServerError)
     })
 
-    it('reconnects on request, and after a dropped connection on the next call', async () => {
+    it('reconnects on request, and at once after a dropped connection', async () => {
       client.addServer('f', { transport: () => fixture.inMemoryTransport() })
       await client.ready('f')
       await client.reconnect('f')
       expect(client.getServer('f')?.status).toBe('ready')
+      const seen: ServerSnapshot[] = []
+      client.subscribe(() => seen.push(client.getServer('f') as ServerSnapshot))
       await fixture.close() // drops every in-memory connection
-      await expect.poll(() => client.getServer('f')?.status).toBe('error')
-      expect(client.getServer('f')?.error).toBeInstanceOf(ConnectionError)
-      const page = await client.listResources('f') // a fresh in-memory connection
+      // A fresh in-memory connection opens with no call made.
+      await expect.poll(() => seen.map((s) => s.status)).toEqual(['reconnecting', 'ready'])
+      expect(seen[0]?.error).toBeInstanceOf(ConnectionError)
+      const page = await client.listResources('f')
       expect(page.items).toHaveLength(5)
-      expect(client.getServer('f')?.status).toBe('ready')
     })
 
     it('adopts an SDK Client the app already connected', async () => {
