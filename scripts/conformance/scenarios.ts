@@ -28,7 +28,7 @@ const table: readonly NotApplicable[] = [
   { leg: 'server', scenario: 'tools-', reason: noTools },
   { leg: 'server', scenario: 'prompts-', reason: noPrompts },
   { leg: 'server', scenario: 'tasks-', reason: noTools },
-  { leg: 'server', scenario: 'elicitation-sep', reason: `elicits from a fixture tool; ${noTools}` },
+  { leg: 'server', scenario: 'elicitation-', reason: `elicits from a fixture tool; ${noTools}` },
   {
     leg: 'server',
     scenario: 'input-required-result-',
