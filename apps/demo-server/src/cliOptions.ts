@@ -16,9 +16,8 @@ Options:
                           server on another port, with accounts ada and grace
   --host <host>           HTTP interface (default 127.0.0.1)
   --port <port>           HTTP port, 0 for any free one (default ${defaultDemoPort})
-  --cors-origin <origin>  browser origin allowed to call the server; repeatable, '*' for any
-                          (default ${defaultCorsOrigins.join(', ')}); the server's own
-                          origin is always allowed
+  --cors-origin <origin>  browser origin allowed to call the server besides its own;
+                          repeatable, '*' for any (default ${defaultCorsOrigins.join(', ')})
   --count <n>             number of resources (default 10000; 100000 works)
   --page-size <n>         resources per resources/list page (default 100)
   --seed <seed>           seed of the generated content (default 1)
