@@ -16,6 +16,7 @@ const entries: Record<string, string[]> = {
   client: ['packages/client/src/index.ts', 'packages/client/src/node.ts'],
   react: ['packages/react/src/index.ts'],
   search: ['packages/search/src/index.ts'],
+  agent: ['packages/agent/src/index.ts', 'packages/agent/src/ai.ts'],
 }
 
 function compilerOptions(): ts.CompilerOptions {
