@@ -20,6 +20,7 @@ const entries: Record<string, string[]> = {
   ],
   react: ['packages/react/src/index.ts'],
   search: ['packages/search/src/index.ts'],
+  agent: ['packages/agent/src/index.ts', 'packages/agent/src/ai.ts'],
 }
 
 function compilerOptions(): ts.CompilerOptions {

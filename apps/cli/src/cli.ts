@@ -129,16 +129,19 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
       throw new UsageError(`${command}: give the URL once (as URL or --url)`)
     }
     // `search` runs over every server of a config; every other command over one.
-    const targets =
+    const { targets, broken } =
       command === 'search'
         ? await resolveSearchTargets(options, parsed.stdioCommand, env)
-        : [
-            await resolveServerTarget(
-              positionalUrl === undefined ? options : { ...options, url: positionalUrl },
-              parsed.stdioCommand,
-              env,
-            ),
-          ]
+        : {
+            targets: [
+              await resolveServerTarget(
+                positionalUrl === undefined ? options : { ...options, url: positionalUrl },
+                parsed.stdioCommand,
+                env,
+              ),
+            ],
+            broken: [],
+          }
     const target = targets[0]!
     serverId = target.id
     const storage = environment.authStorage
@@ -209,6 +212,9 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
           : undefined
       client.addServer(each.id, auth && 'url' in source ? { ...source, auth } : source)
     }
+    // A broken config entry fails as its own server: the search reports it with the others.
+    for (const each of broken)
+      client.addServer(each.id, { connect: () => Promise.reject(each.error) })
     try {
       // A search reports each server that cannot connect, and goes on with the others.
       if (command !== 'search') await client.ready(target.id, { signal: controller.signal })
@@ -236,7 +242,7 @@ export async function runCli(environment: CliEnvironment): Promise<number> {
     const context: CommandContext = {
       client,
       serverId: target.id,
-      serverIds: targets.map((each) => each.id),
+      serverIds: [...targets, ...broken].map((each) => each.id),
       positionals: parsed.positionals,
       options,
       out,

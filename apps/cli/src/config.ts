@@ -38,11 +38,23 @@ export interface OAuthClientConfig {
 
 export type ServerConfig = StdioServerConfig | HttpServerConfig
 
-/** Reads and validates a config file; every problem is a UsageError naming the file and the field. */
+/** A config entry that cannot be used (say, it names an unset variable): only that server fails. */
+export interface BrokenServerConfig {
+  kind: 'broken'
+  error: UsageError
+}
+
+export type ConfigEntry = ServerConfig | BrokenServerConfig
+
+/**
+ * Reads and validates a config file; every problem is a UsageError naming the file and the
+ * field. A problem in one server's entry is kept as that entry (`kind: 'broken'`), so it
+ * fails only when that server is used.
+ */
 export async function loadConfig(
   file: string,
   env: Record<string, string | undefined>,
-): Promise<Map<string, ServerConfig>> {
+): Promise<Map<string, ConfigEntry>> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -65,7 +77,7 @@ export function parseConfig(
   json: unknown,
   file: string,
   env: Record<string, string | undefined>,
-): Map<string, ServerConfig> {
+): Map<string, ConfigEntry> {
   const fail = (message: string): never => {
     throw new UsageError(`config ${file}: ${message}`)
   }
@@ -75,12 +87,20 @@ export function parseConfig(
   if (!key) return fail('expected a JSON object with "mcpServers"')
   const servers = root[key]
   if (!isPlainObject(servers)) return fail(`"${key}" must be an object of named servers`)
-  const result = new Map<string, ServerConfig>()
+  const result = new Map<string, ConfigEntry>()
   for (const [name, entry] of Object.entries(servers)) {
     const at = `${key}.${name}`
-    if (!isPlainObject(entry)) return fail(`${at} must be an object`)
-    const expand = (value: string, field: string) => expandEnv(value, env, `${at}.${field}`, fail)
-    result.set(name, parseEntry(entry, at, dirname(resolve(file)), expand, fail))
+    try {
+      if (!isPlainObject(entry)) fail(`${at} must be an object`)
+      const expand = (value: string, field: string) => expandEnv(value, env, `${at}.${field}`, fail)
+      result.set(
+        name,
+        parseEntry(entry as Record<string, unknown>, at, dirname(resolve(file)), expand, fail),
+      )
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error
+      result.set(name, { kind: 'broken', error })
+    }
   }
   return result
 }

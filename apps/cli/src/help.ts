@@ -70,6 +70,7 @@ Print changes as they arrive until Ctrl-C: "updated URI", "list changed", and "r
 after the connection dropped and the subscription was re-established.
   -l, --list                 also watch the resource list (list_changed)
   -n, --count N              stop after N changes (exit 0)
+      --timeout SECONDS      watch for this long, then stop (exit 0)
 With --json each line is one JSON object (status changes and events).`,
   search: `resource-kit search QUERY… [--limit N] [--max-pages N] [--max-items N] [servers]
 

@@ -4,7 +4,7 @@
 import { basename } from 'node:path'
 import type { CliOptions } from './args.ts'
 import { UsageError } from './cliError.ts'
-import { loadConfig, type ServerConfig } from './config.ts'
+import { type ConfigEntry, loadConfig, type ServerConfig } from './config.ts'
 import { parsePairs } from './keyValue.ts'
 
 export interface ServerTarget {
@@ -65,6 +65,7 @@ export async function resolveServerTarget(
     const known = [...servers.keys()].join(', ') || 'none'
     throw new UsageError(`config ${options.config}: no server named "${name}" (servers: ${known})`)
   }
+  if (config.kind === 'broken') throw config.error
   if (config.kind === 'http') {
     if (extraEnv)
       throw new UsageError(`--env applies to stdio servers; "${name}" is an HTTP server`)
@@ -80,7 +81,7 @@ export async function resolveServerTarget(
   }
 }
 
-function onlyServer(servers: Map<string, ServerConfig>, file: string): string {
+function onlyServer(servers: Map<string, ConfigEntry>, file: string): string {
   const names = [...servers.keys()]
   if (names.length === 1) return names[0] as string
   throw new UsageError(

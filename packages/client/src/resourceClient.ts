@@ -5,9 +5,9 @@ import type { QueryClient } from '@tanstack/query-core'
 import type { OAuth } from './auth/createOAuth.ts'
 import type { CacheLimits } from './cacheBudget.ts'
 import type { InputHandler } from './inputHandler.ts'
+import type { RequestDeadlines } from './requestDeadlines.ts'
 import type { ReadQueryOptions } from './resourceQueries.ts'
 import type { Scheduler } from './scheduler.ts'
-import type { RequestDeadlines } from './requestDeadlines.ts'
 import type { SessionFactory, SubscriptionFilter } from './session.ts'
 import type {
   CompletionResult,

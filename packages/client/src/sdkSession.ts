@@ -6,7 +6,12 @@ import {
   SdkError,
   type Transport,
 } from '@modelcontextprotocol/client'
-import { ConnectionError, MessageTooLargeError, RequestTimeoutError } from './errors.ts'
+import {
+  ConnectionError,
+  MessageTooLargeError,
+  RequestTimeoutError,
+  ResourceKitError,
+} from './errors.ts'
 import { isPlainObject } from './isPlainObject.ts'
 import { answerLegacyElicitation } from './sdkElicitation.ts'
 import {
@@ -69,13 +74,26 @@ export async function connectSdkSession(
     transport.close().catch(() => {})
   }
   signal?.addEventListener('abort', onAbort, { once: true })
+  // A transport that ends the connect itself says why through onerror (our own error).
+  let transportFailure: ResourceKitError | undefined
+  client.onerror = (error) => {
+    if (error instanceof ResourceKitError) transportFailure ??= error
+  }
   try {
     await client.connect(transport, { signal, timeout: options.timeoutMs })
   } catch (error) {
     await client.close().catch(() => {})
-    throw toConnectError(signal?.aborted ? signal.reason : error, options.serverId)
+    // A transport that knows why it failed (a stdio server not speaking MCP) says so.
+    const known = (transport as { failure?: unknown }).failure
+    throw toConnectError(
+      signal?.aborted
+        ? signal.reason
+        : (transportFailure ?? (known instanceof ResourceKitError ? known : error)),
+      options.serverId,
+    )
   } finally {
     signal?.removeEventListener('abort', onAbort)
+    client.onerror = undefined
   }
   return new SdkSession(client, { owned: true, serverId: options.serverId })
 }

@@ -6,7 +6,6 @@
 
 import { abortReason, withSignal } from './abortable.ts'
 import { type BackoffOptions, backoffDelay } from './backoff.ts'
-import { defaultScheduler, type Timers } from './scheduler.ts'
 import {
   AuthRequiredError,
   ConnectionError,
@@ -15,6 +14,7 @@ import {
 } from './errors.ts'
 import { guardSession, stoppedAnswering } from './guardedSession.ts'
 import { DEFAULT_DEADLINES, type RequestDeadlines } from './requestDeadlines.ts'
+import { defaultScheduler, type Timers } from './scheduler.ts'
 import type { Session, SessionConnectOptions, SessionFactory } from './session.ts'
 import { SessionExpiredError } from './sessionExpiredError.ts'
 import type { Implementation, ServerSnapshot, ServerStatus } from './types.ts'

@@ -53,9 +53,37 @@ describe('parseConfig', () => {
   it('uses ${VAR:-default} and fails, naming the field, when a variable is missing', () => {
     const ok = parseConfig({ mcpServers: { a: { command: '${NOPE:-fallback}' } } }, 'f', env)
     expect(ok.get('a')).toMatchObject({ command: 'fallback' })
-    expect(() =>
-      parseConfig({ mcpServers: { a: { command: 'x', args: ['${NOPE}'] } } }, 'f', env),
-    ).toThrow('config f: mcpServers.a.args[0] uses ${NOPE}, which is not set in the environment')
+    const missing = parseConfig(
+      { mcpServers: { a: { command: 'x', args: ['${NOPE}'] } } },
+      'f',
+      env,
+    ).get('a')
+    expect(missing).toMatchObject({
+      kind: 'broken',
+      error: {
+        message: 'config f: mcpServers.a.args[0] uses ${NOPE}, which is not set in the environment',
+      },
+    })
+  })
+
+  it('keeps a broken entry to that server: the others are read as usual', () => {
+    const servers = parseConfig(
+      {
+        mcpServers: {
+          other: { url: 'https://x.example/mcp', headers: { Authorization: '${UNSET_TOKEN}' } },
+          mine: { command: 'x' },
+          odd: 42,
+        },
+      },
+      'f',
+      env,
+    )
+    expect(servers.get('mine')).toEqual({ kind: 'stdio', command: 'x', args: [] })
+    expect(servers.get('other')).toMatchObject({ kind: 'broken' })
+    expect(servers.get('odd')).toMatchObject({
+      kind: 'broken',
+      error: { message: 'config f: mcpServers.odd must be an object' },
+    })
   })
 
   it('does not expand a value twice or run anything', () => {
@@ -110,7 +138,11 @@ describe('parseConfig', () => {
   })
 
   it('explains each malformed entry', () => {
-    const bad = (json: unknown) => () => parseConfig(json, 'f', env)
+    // An entry's problem is kept as that entry; the file's own problems throw.
+    const bad = (json: unknown) => () => {
+      for (const entry of parseConfig(json, 'f', env).values())
+        if (entry.kind === 'broken') throw entry.error
+    }
     expect(bad([])).toThrow(/expected a JSON object with "mcpServers"/)
     expect(bad({ mcpServers: [] })).toThrow(/must be an object of named servers/)
     expect(bad({ mcpServers: { a: { args: [] } } })).toThrow(/mcpServers.a needs "command"/)

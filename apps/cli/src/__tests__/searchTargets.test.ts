@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are what the config expands
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -59,7 +60,7 @@ describe('resolveSearchTargets', () => {
       '-e',
       'TOKEN=1',
     ])
-    expect(await resolveSearchTargets(options, undefined, {})).toEqual([
+    expect((await resolveSearchTargets(options, undefined, {})).targets).toEqual([
       {
         id: 'files',
         config: expect.objectContaining({ kind: 'stdio', command: 'node', env: { TOKEN: '1' } }),
@@ -77,18 +78,43 @@ describe('resolveSearchTargets', () => {
 
   it('takes one server when --server, --url or a command names it', async () => {
     const picked = parseCliArgs(['search', 'q', '--config', config, '--server', 'docs']).options
-    expect((await resolveSearchTargets(picked, undefined, {})).map((target) => target.id)).toEqual([
-      'docs',
-    ])
+    expect(
+      (await resolveSearchTargets(picked, undefined, {})).targets.map((target) => target.id),
+    ).toEqual(['docs'])
     const url = parseCliArgs(['search', 'q', '--url', 'http://127.0.0.1:9/mcp']).options
-    expect((await resolveSearchTargets(url, undefined, {})).map((target) => target.id)).toEqual([
-      '127.0.0.1:9',
-    ])
+    expect(
+      (await resolveSearchTargets(url, undefined, {})).targets.map((target) => target.id),
+    ).toEqual(['127.0.0.1:9'])
     const stdio = parseCliArgs(['search', 'q', '--', 'node', 'server.js'])
     expect(
-      (await resolveSearchTargets(stdio.options, stdio.stdioCommand, {})).map(
+      (await resolveSearchTargets(stdio.options, stdio.stdioCommand, {})).targets.map(
         (target) => target.id,
       ),
     ).toEqual(['server.js'])
+  })
+
+  it('keeps a broken entry to itself: the others are searched, it fails as its own server', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rk-search-broken-'))
+    const file = join(dir, 'mcp.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          files: { command: 'node', args: ['files.js'] },
+          secret: { url: 'https://x.example/mcp', headers: { Authorization: '${TOKEN}' } },
+        },
+      }),
+    )
+    const { options } = parseCliArgs(['search', 'q', '--config', file])
+    const { targets, broken } = await resolveSearchTargets(options, undefined, {})
+    expect(targets.map((target) => target.id)).toEqual(['files'])
+    expect(broken).toEqual([
+      {
+        id: 'secret',
+        error: expect.objectContaining({
+          message: expect.stringContaining('${TOKEN}, which is not set'),
+        }),
+      },
+    ])
   })
 })

@@ -2,8 +2,10 @@
 // a progress line on a terminal) and searched together by @resource-kit/search, through the
 // same searchServers the agent tools use. Prints the best hits: server, URI, title, and why
 // each matched. A server that fails is a warning (exit 6); the others are still searched.
+// A server that offers no resources (tools only) is skipped with a note, not failed.
 import { searchServers } from '@resource-kit/agent'
 import { classifyError } from '../classifyError.ts'
+import { CliError } from '../cliError.ts'
 import type { CommandContext } from '../commandContext.ts'
 import { ExitCode } from '../exitCodes.ts'
 import { Progress } from '../progress.ts'
@@ -35,11 +37,19 @@ export async function runSearch(context: CommandContext): Promise<number> {
   progress.done()
 
   const failed = result.servers.filter((report) => report.error)
+  const skipped = result.servers.filter((report) => report.skipped)
   // Nothing to show and nothing searched: the failure is the answer.
   if (failed.length === result.servers.length && failed[0]?.error) {
     throw failed.length === 1
       ? failed[0].error
       : classifyError(failed[0].error, { serverId: failed[0].server })
+  }
+  if (skipped.length === result.servers.length) {
+    throw new CliError(
+      `no server offers resources to search (${skipped.map((report) => `"${sanitizeLine(report.server)}"`).join(', ')}: tools only)`,
+      ExitCode.unsupported,
+      'unsupported',
+    )
   }
 
   if (out.json) {
@@ -59,6 +69,7 @@ export async function runSearch(context: CommandContext): Promise<number> {
         resources: report.resources,
         pages: report.pages,
         complete: report.complete,
+        ...(report.skipped && { skipped: report.skipped }),
         ...(report.stoppedBy && { stoppedBy: report.stoppedBy }),
         ...(report.error && {
           error: classifyError(report.error, { serverId: report.server }).message,
@@ -84,7 +95,9 @@ export async function runSearch(context: CommandContext): Promise<number> {
   }
 
   for (const report of result.servers) {
-    if (report.error) {
+    if (report.skipped) {
+      out.note(`server "${sanitizeLine(report.server)}" offers no resources (tools only): skipped`)
+    } else if (report.error) {
       out.warn(
         `not searched fully: ${classifyError(report.error, { serverId: report.server }).message}`,
       )

@@ -1,5 +1,5 @@
 // `watch URI… [--list]`: prints each change as it arrives (NDJSON with --json) until
-// Ctrl-C or `--count N` changes. The client re-listens after a drop; a `resynced` line says
+// Ctrl-C, `--count N` changes, or `--timeout` (all exit 0). The client re-listens after a drop; a `resynced` line says
 // the stream came back and anything watched may have changed meanwhile.
 import type { WatchEvent, WatchSnapshot } from '@resource-kit/client'
 import { classifyError } from '../classifyError.ts'
@@ -57,8 +57,13 @@ export async function runWatch(context: CommandContext): Promise<number> {
     )
     const onAbort = () => {
       const reason = signal.reason
-      // Ctrl-C is how a watch normally ends.
-      if (reason instanceof CliError && reason.exitCode === ExitCode.interrupted)
+      const ended = reason instanceof CliError ? reason.exitCode : undefined
+      // Ctrl-C is how a watch normally ends; so is --timeout once it was watching (the
+      // time asked for is up), but not a watch that never got going.
+      if (
+        ended === ExitCode.interrupted ||
+        (ended === ExitCode.timeout && lastStatus !== undefined && lastStatus !== 'connecting')
+      )
         resolve(ExitCode.ok)
       else reject(reason)
     }
