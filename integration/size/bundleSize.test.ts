@@ -32,13 +32,13 @@ interface Budget {
 const BUDGETS: Record<string, Budget> = {
   'client alone': {
     source: `export { createResourceClient } from '@resource-kit/client'`,
-    gzipKb: 114,
+    gzipKb: 116, // + request deadlines, reachability (probe, offline backoff), stream re-issue
     packages: CLIENT_PACKAGES,
   },
   'client + picker': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { Picker, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 175, // + row locations, sign-in row, the worker search (comlink), tree diffs, rows by index, the list order sorted in steps
+    gzipKb: 177, // + request deadlines and reachability, + row locations, sign-in row, the worker search (comlink), tree diffs, rows by index, the list order sorted in steps
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
@@ -60,7 +60,7 @@ const BUDGETS: Record<string, Budget> = {
   'client + composer': {
     source: `export { createResourceClient } from '@resource-kit/client'
       export { MentionComposer, ResourceKitProvider } from '@resource-kit/react'`,
-    gzipKb: 179, // + an Enter held for its hits and the keys after it, row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause, the popup's row window (react-virtual, 10.5 KB; shared with the picker)
+    gzipKb: 181, // + request deadlines and reachability, + an Enter held for its hits and the keys after it, row locations, sign-in, five composer hooks, the worker search (comlink), background waits that let the user pause, the popup's row window (react-virtual, 10.5 KB; shared with the picker)
     packages: [
       ...CLIENT_PACKAGES,
       '@tanstack/react-query',
