@@ -57,12 +57,15 @@ export function toToolError(error: unknown, scope: ErrorScope): ToolError {
   const make = (kind: ToolErrorKind, hint: string, text = message) =>
     withScope({ kind, message: text, hint }, at)
 
+  const timedOutHint = `The server did not answer in time. Go on without it, or try again later${scope.server ? '' : `; ${tools.listServers} shows each server's status`}.`
   if (name === 'TimeoutError')
     return make(
       'timed_out',
-      `The server did not answer in time. Go on without it, or try again later${scope.server ? '' : `; ${tools.listServers} shows each server's status`}.`,
+      timedOutHint,
       scope.server ? `server "${scope.server}": ${message}` : message,
     )
+  // The client's own deadline (list, read, completion): its message names server and method.
+  if (name === 'RequestTimeoutError') return make('timed_out', timedOutHint)
   if (name === 'AbortError')
     return make('aborted', 'The call was cancelled; try again if it still matters.')
   switch (name) {

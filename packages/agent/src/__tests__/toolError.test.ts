@@ -4,6 +4,7 @@ import {
   InputDeclinedError,
   McpRequestError,
   NotSupportedError,
+  RequestTimeoutError,
   ResourceNotFoundError,
   ResourceTooLargeError,
   UnknownServerError,
@@ -43,6 +44,11 @@ describe('toToolError', () => {
     [new McpRequestError(-32603, 'boom', { serverId: 'docs' }), 'server_error', /try again once/],
     [new DOMException('aborted', 'AbortError'), 'aborted', /cancelled/],
     [new DOMException('no answer within 5 s', 'TimeoutError'), 'timed_out', /in time/],
+    [
+      new RequestTimeoutError('resources/read', 15_000, { serverId: 'docs' }),
+      'timed_out',
+      /in time/,
+    ],
     ['a string thrown', 'server_error', /try again/],
   ])('maps %s to %s with a hint', (error, kind, hint) => {
     const mapped = toToolError(error, scope)
