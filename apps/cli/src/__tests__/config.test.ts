@@ -128,8 +128,12 @@ describe('parseConfig', () => {
         clientMetadataUrl: 'https://app.example/client.json',
       },
     })
-    const bad = (oauth: unknown) => () =>
-      parseConfig({ mcpServers: { x: { url: 'https://a.example/mcp', oauth } } }, 'f.json', env)
+    // A bad oauth breaks only its own entry (the other servers of the file stay usable).
+    const bad = (oauth: unknown) => () => {
+      const json = { mcpServers: { x: { url: 'https://a.example/mcp', oauth } } }
+      for (const entry of parseConfig(json, 'f.json', env).values())
+        if (entry.kind === 'broken') throw entry.error
+    }
     expect(bad('id')).toThrow(/mcpServers\.x\.oauth must be an object of strings/)
     expect(bad({ clientSecret: 's' })).toThrow(/clientSecret needs clientId/)
     expect(bad({ clientId: 'a', scope: 'x' })).toThrow(/oauth\.scope is not one of/)
