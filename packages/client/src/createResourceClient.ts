@@ -42,7 +42,13 @@ import type {
   WatchTarget,
 } from './resourceClient.ts'
 import { resourceKeys } from './resourceKeys.ts'
-import { createSharedList, type OwnedList } from './resourceList.ts'
+import {
+  createSharedList,
+  LIST_METHOD,
+  type ListItem,
+  type ListKind,
+  type OwnedList,
+} from './resourceList.ts'
 import { pageQuery, type ReadQueryOptions, readQuery } from './resourceQueries.ts'
 import { defaultScheduler, type Scheduler } from './scheduler.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
@@ -67,13 +73,6 @@ import { assertWithinLimit, byteLength, toReadResult } from './validateRead.ts'
 
 /** @default clientInfo */
 export const DEFAULT_CLIENT_INFO = { name: 'resource-kit', version: '0.1.0' }
-
-type ListKind = 'resources' | 'templates'
-interface ListItem {
-  resources: Resource
-  templates: ResourceTemplate
-}
-const LIST_METHOD = { resources: 'resources/list', templates: 'resources/templates/list' } as const
 
 /** Creates a headless client. It creates a QueryClient only when the app gives none. */
 export function createResourceClient(options: ResourceClientOptions = {}): ResourceClient {

@@ -21,7 +21,18 @@ import type {
   SharedList,
 } from './resourceClient.ts'
 import { type ListPatch, StructuralSharing } from './structuralSharing.ts'
-import type { Page, Resource } from './types.ts'
+import type { Page, Resource, ResourceTemplate } from './types.ts'
+
+/** The two lists a server has, the item each holds, and the method that pages it. */
+export type ListKind = 'resources' | 'templates'
+export interface ListItem {
+  resources: Resource
+  templates: ResourceTemplate
+}
+export const LIST_METHOD = {
+  resources: 'resources/list',
+  templates: 'resources/templates/list',
+} as const
 
 export interface SharedListHost<T> {
   serverId: string

@@ -40,7 +40,13 @@ import type {
   WatchTarget,
 } from '../resourceClient.ts'
 import { resourceKeys } from '../resourceKeys.ts'
-import { createSharedList, type OwnedList } from '../resourceList.ts'
+import {
+  createSharedList,
+  LIST_METHOD,
+  type ListItem,
+  type ListKind,
+  type OwnedList,
+} from '../resourceList.ts'
 import { pageQuery, type ReadQueryOptions, readQuery } from '../resourceQueries.ts'
 import { defaultScheduler, type Scheduler } from '../scheduler.ts'
 import { SharedFetches } from '../sharedFetch.ts'
@@ -92,13 +98,6 @@ export interface ConnectBridgeOptions {
   /** Every wait and clock of the page's client (see ResourceClientOptions.scheduler). */
   scheduler?: Scheduler
   logger?: Pick<Console, 'warn'>
-}
-
-type ListKind = 'resources' | 'templates'
-const LIST_METHOD = { resources: 'resources/list', templates: 'resources/templates/list' } as const
-interface ListItem {
-  resources: Resource
-  templates: ResourceTemplate
 }
 
 interface Pending {
