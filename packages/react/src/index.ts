@@ -166,9 +166,12 @@ export {
 } from './queries/index.ts'
 // Shared types: what every feature produces or consumes
 export type {
+  ItemsChange,
   PickerSource,
   ResourceCount,
   ResourceDescriptor,
+  SourceChange,
+  SourceChanges,
   SourceStatus,
 } from './shared/index.ts'
 export { countResources, isSourceBusy, resourceCountText } from './shared/index.ts'

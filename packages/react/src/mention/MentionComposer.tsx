@@ -13,7 +13,7 @@ import {
 import { memo, type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
 import { formatCount } from '../collection/formatCount.ts'
 import { mimeIcon } from '../collection/mimeIcon.ts'
-import { statusText } from '../picker/buildSourceRows.ts'
+import { statusText } from '../shared/statusText.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../shared/visuallyHidden.ts'
 import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
 import type { MentionOption } from './mentionOptions.ts'

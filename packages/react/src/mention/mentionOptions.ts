@@ -3,7 +3,7 @@
 // draft, the completion values of the variable being asked.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { SearchHit, SearchMatch } from '@resource-kit/search'
-import type { SearchItem } from '../picker/buildSourceRows.ts'
+import type { SearchItem } from '../search/searchItems.ts'
 import { resourceKey, templateNodeId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 

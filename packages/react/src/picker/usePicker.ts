@@ -19,6 +19,7 @@ import { useHeldActivation } from '../combobox/useHeldActivation.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { useLiveResources } from '../live/LiveResourcesContext.ts'
 import type { ResourceChange } from '../live/liveResources.ts'
+import type { SharedResourceSearch } from '../search/sharedSearch.ts'
 import { rowDomId } from '../shared/ids.ts'
 import { countResources } from '../shared/resourceCount.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
@@ -31,7 +32,6 @@ import {
   type PickerStore,
   type PickerView,
 } from './pickerStore.ts'
-import type { SharedResourceSearch } from './sharedSearch.ts'
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
 import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'

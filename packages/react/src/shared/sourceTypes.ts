@@ -3,6 +3,7 @@
 // A source is one entry per server, as plain data: `useResourceSources` builds them from a
 // ResourceClient; tests and stories pass them by hand.
 import type { Icon, Resource, ResourceTemplate } from '@resource-kit/client'
+import type { SourceChanges } from './sourceChanges.ts'
 
 /** What a server row shows. */
 export type SourceStatus =
@@ -28,10 +29,12 @@ export interface PickerSource {
   /** Resources loaded so far; kept when a later page fails. */
   resources: readonly Resource[]
   /**
-   * While this stays the same from one source to the next, `resources` only grew at the end
-   * (a consumer takes the tail); undefined: compare them. Set by `useResourceSources`.
+   * Where `resources` and `templates` are in the server's change log (set by
+   * `useResourceSources`): the tree and the search index apply the changes after the
+   * version they hold. Without it (sources made by hand), a new `resources` or `templates`
+   * array is taken as a new list.
    */
-  listGeneration?: number
+  changes?: SourceChanges
   templates?: readonly ResourceTemplate[]
   /** The walk stopped before the end: more pages can be loaded. */
   hasMore?: boolean

@@ -5,9 +5,9 @@ import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
 import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
+import { workerFactory } from '../../search/__tests__/heldSearchWorker.ts'
 import { ResourcePicker } from '../ResourcePicker.tsx'
 import { ANNOUNCE_DELAY_MS } from '../useLiveAnnouncement.ts'
-import { workerFactory } from './heldSearchWorker.ts'
 import { labelOf, named } from './rowNames.ts'
 
 function setup() {
@@ -158,12 +158,23 @@ describe('ResourcePicker', () => {
     const user = userEvent.setup()
     expect(await screen.findByRole('option', { name: named('file-0.ts') })).toBeTruthy()
     const status = screen.getByRole('status')
-    await user.type(screen.getByRole('combobox'), 'file')
-    await vi.waitFor(() => expect(screen.getAllByRole('option').length).toBeGreaterThan(1))
-    // The first screen is shown; the rest of the hits is held past the announcement delay.
     const worker = started.latest()
     worker.hold()
+    await user.type(screen.getByRole('combobox'), 'file')
+    // Replies go through until the query asks for the rest of its hits (after its first
+    // screen, 250 ms after the query, however slow the machine): that one is held.
+    const restAsked = () => worker.searches.some((s) => s.query === 'file' && s.limit > 64)
+    await vi.waitFor(
+      () => {
+        if (restAsked()) return
+        act(() => worker.releaseAll())
+        throw new Error('the rest is not asked yet')
+      },
+      { timeout: 4000 },
+    )
+    // The first screen is shown; the rest of the hits is held past the announcement delay.
     await worker.waitHeld(1)
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(1)
     await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS + 200))
     expect(status.textContent).not.toMatch(/result/)
     act(() => worker.release(0))

@@ -1,15 +1,11 @@
 import { ConnectionError } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { describe, expect, it } from 'vitest'
+import { type SearchItem, searchItemsOf } from '../../search/searchItems.ts'
 import { serverNodeId } from '../../shared/ids.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
-import {
-  type BuildRowsInput,
-  buildSourceRows as buildRows,
-  type SearchItem,
-  searchItemsOf,
-  statusText,
-} from '../buildSourceRows.ts'
+import { statusText } from '../../shared/statusText.ts'
+import { type BuildRowsInput, buildSourceRows as buildRows } from '../buildSourceRows.ts'
 
 const files: PickerSource = {
   serverId: 'files',

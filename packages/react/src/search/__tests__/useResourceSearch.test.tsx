@@ -5,8 +5,8 @@
 import type { Resource } from '@resource-kit/client'
 import { renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { usePickerRows } from '../../picker/usePickerRows.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
-import { usePickerRows } from '../usePickerRows.ts'
 import { useResourceSearch } from '../useResourceSearch.ts'
 import { workerFactory } from './heldSearchWorker.ts'
 
@@ -69,9 +69,9 @@ describe('useResourceSearch', () => {
     // Server a only, assistant-only hidden: from the same index.
     await waitFor(() => expect(hitLabels(result.current.first.rows)).toEqual(['a:alpha-note']))
     expect(workers()).toBe(1)
-    // Each server's items were sent to the worker once.
+    // Both servers' items were sent to the worker once, in one message.
     const sent = worker().calls.filter((call) => call === 'upsert' || call === 'setItems')
-    expect(sent).toEqual(['upsert', 'upsert'])
+    expect(sent).toEqual(['upsert'])
     expect(result.current.search.size).toBe(4)
   })
 

@@ -1,7 +1,6 @@
 // BEHAVIOUR: one search over sources, for the side picker and the @ popup alike. The
-// servers' data (search items, and the tree when asked for) advances by what changed
-// (sourceData.ts); the index follows it off the render path, in a Web Worker when the
-// host gives one, else on this thread in time slices (pickerSearch.ts). Hits arrive
+// index applies what each server's feed says changed (sourceIndex.ts), off the render
+// path, in a Web Worker when the host gives one, else on this thread in time slices. Hits arrive
 // asynchronously, one search of a query out at a time (so in order; a superseded query's
 // reply is dropped), and the query runs again once per reply while the index grows. A
 // query asks first for a screen of hits (cheap: the search's cost grows with its limit),
@@ -11,11 +10,10 @@ import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@res
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { isAssistantOnly } from '../collection/index.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import type { SearchItem } from './buildSourceRows.ts'
 import { FIRST_HITS, REST_AFTER_MS, withFirstHits } from './firstHits.ts'
-import { PickerSearch } from './pickerSearch.ts'
+import type { SearchItem } from './searchItems.ts'
 import { type SharedResourceSearch, sharedSearchHandle } from './sharedSearch.ts'
-import { advanceSourceData, type SourceData, type SourceDataOptions } from './sourceData.ts'
+import { SourceIndex } from './sourceIndex.ts'
 
 /** Starts the worker that runs `@resource-kit/search/worker` (the picker terminates it). */
 export type SearchWorkerFactory = () => NonNullable<WorkerSearchOptions['endpoint']> & {
@@ -31,48 +29,27 @@ export interface FoundHits {
   partial: boolean
 }
 
-/** Per server, the search items (and the tree, with `growTree`), advanced by what changed. */
-export function useSourceData(
-  sources: readonly PickerSource[],
-  hideAssistantOnly: boolean,
-  growTree: SourceDataOptions['growTree'],
-  /** False with a shared index: the items are its owner's. */
-  searchItems = true,
-): readonly SourceData[] {
-  const [known] = useState(() => new Map<string, SourceData>())
-  return useMemo(() => {
-    const options = { hideAssistantOnly, growTree, searchItems }
-    const next = sources.map((source) =>
-      advanceSourceData(known.get(source.serverId), source, options),
-    )
-    // Written during render on purpose: advancing again with the same sources (StrictMode,
-    // a discarded render) then finds nothing new, so no page is appended twice.
-    known.clear()
-    for (const d of next) known.set(d.serverId, d)
-    return next
-  }, [sources, hideAssistantOnly, growTree, searchItems, known])
-}
-
 const NO_INDEX = () => null
 const NO_SUBSCRIPTION = () => () => {}
 
 /**
  * The search index for the component's life (in a worker when the factory starts one),
- * following `data`; or, given `shared`, that shared index (its owner feeds it).
+ * following `sources`; or, given `shared`, that shared index (its owner feeds it).
  */
 export function useSearchIndex(
-  data: readonly SourceData[],
+  sources: readonly PickerSource[],
+  hideAssistantOnly: boolean,
   limit: number,
   factory: SearchWorkerFactory | undefined,
   shared?: SharedResourceSearch,
-): PickerSearch | null {
+): SourceIndex | null {
   const handle = shared ? sharedSearchHandle(shared) : undefined
   const sharedIndex = useSyncExternalStore(
     handle?.subscribe ?? NO_SUBSCRIPTION,
     handle ? () => handle.index : NO_INDEX,
     NO_INDEX,
   )
-  const [search, setSearch] = useState<PickerSearch | null>(null)
+  const [search, setSearch] = useState<SourceIndex | null>(null)
   const factoryRef = useRef(factory)
   useEffect(() => {
     if (handle) return
@@ -82,7 +59,7 @@ export function useSearchIndex(
     } catch {
       // No Worker here (or it cannot start): the index lives on this thread.
     }
-    const created = new PickerSearch({ limit, endpoint: worker, slicer: createTimeSlicer() })
+    const created = new SourceIndex({ limit, endpoint: worker, slicer: createTimeSlicer() })
     setSearch(created)
     return () => {
       created.close()
@@ -91,8 +68,8 @@ export function useSearchIndex(
     }
   }, [limit, handle])
   useEffect(() => {
-    search?.sync(data)
-  }, [search, data])
+    search?.sync(sources, hideAssistantOnly)
+  }, [search, sources, hideAssistantOnly])
   return handle ? sharedIndex : search
 }
 
@@ -135,7 +112,7 @@ export interface SearchHitsState {
  * REST_AFTER_MS, then all `limit`.
  */
 export function useSearchHits(
-  search: PickerSearch | null,
+  search: SourceIndex | null,
   query: string,
   limit: number,
   serverId: string | undefined,

@@ -3,7 +3,7 @@
 // (one worker, one copy of each page sent to it) instead of once per picker. The shared
 // index holds every resource and template of its sources; each picker keeps to its own
 // (`keep`: its servers, and no assistant-only rows when it hides them).
-import type { PickerSearch } from './pickerSearch.ts'
+import type { SourceIndex } from './sourceIndex.ts'
 
 /** A search index that pickers and composers share (`useResourceSearch`): pass it as their `search`. */
 export interface SharedResourceSearch {
@@ -13,7 +13,7 @@ export interface SharedResourceSearch {
 
 /** The handle: stable for the owner's life, pointing at the index once it exists. */
 export class SharedSearchHandle implements SharedResourceSearch {
-  #index: PickerSearch | null = null
+  #index: SourceIndex | null = null
   #listeners = new Set<() => void>()
 
   get size(): number {
@@ -21,11 +21,11 @@ export class SharedSearchHandle implements SharedResourceSearch {
   }
 
   /** The index, once the owner's effect made it. */
-  get index(): PickerSearch | null {
+  get index(): SourceIndex | null {
     return this.#index
   }
 
-  set(index: PickerSearch | null): void {
+  set(index: SourceIndex | null): void {
     if (this.#index === index) return
     this.#index = index
     for (const listener of [...this.#listeners]) listener()

@@ -3,7 +3,7 @@
 import { useLayoutEffect, useState } from 'react'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { type SharedResourceSearch, SharedSearchHandle } from './sharedSearch.ts'
-import { type SearchWorkerFactory, useSearchIndex, useSourceData } from './useSourceSearch.ts'
+import { type SearchWorkerFactory, useSearchIndex } from './useSourceSearch.ts'
 
 /** The shared index's default limit (each search asks for its own). */
 const SHARED_LIMIT = 500
@@ -21,8 +21,7 @@ export function useResourceSearch(
   sources: readonly PickerSource[],
   options: UseResourceSearchOptions = {},
 ): SharedResourceSearch {
-  const data = useSourceData(sources, false, undefined)
-  const index = useSearchIndex(data, SHARED_LIMIT, options.searchWorker)
+  const index = useSearchIndex(sources, false, SHARED_LIMIT, options.searchWorker)
   const [handle] = useState(() => new SharedSearchHandle())
   useLayoutEffect(() => {
     handle.set(index)

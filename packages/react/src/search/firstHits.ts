@@ -4,7 +4,7 @@
 // for the rest only once it has held still; the rows already shown keep their places when
 // the rest arrives (it may rank a few of them differently: they do not jump).
 import type { SearchHit } from '@resource-kit/search'
-import type { SearchItem } from './buildSourceRows.ts'
+import type { SearchItem } from './searchItems.ts'
 
 /** Hits asked for first: more than a tall screen of rows, and a page-down or two. */
 export const FIRST_HITS = 64

@@ -5,7 +5,7 @@ import { MessageChannel } from 'node:worker_threads'
 import { exposeResourceSearch } from '@resource-kit/search'
 import { waitFor } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
-import type { SearchWorkerFactory } from '../usePickerRows.ts'
+import type { SearchWorkerFactory } from '../useSourceSearch.ts'
 
 type Listener = (event: MessageEvent) => void
 
@@ -61,6 +61,10 @@ export function heldWorker() {
     /** Stops holding and delivers every held reply, in order. */
     resume: () => {
       holding = false
+      for (const event of held.splice(0)) for (const l of listeners) l(event)
+    },
+    /** Delivers every reply held so far, and goes on holding. */
+    releaseAll: () => {
       for (const event of held.splice(0)) for (const l of listeners) l(event)
     },
     /** Delivers the held reply at `index` (removing it). */
