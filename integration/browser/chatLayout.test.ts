@@ -268,7 +268,9 @@ describe('connection failures', () => {
         res.writeHead(401, { ...cors, 'www-authenticate': 'Bearer' }).end()
       }),
     }
-    const page = await chat.openChat()
+    // Direct mode: the page connects to each added server itself (through the bridge, the
+    // backend holds the servers and the page adds none).
+    const page = await chat.openChat({ mode: 'direct' })
     const errors = collectPageErrors(page)
     await useViewport(page, viewports[0]!)
     const add = page.getByRole('textbox', { name: 'Add a server' })

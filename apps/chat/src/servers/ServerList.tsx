@@ -44,7 +44,15 @@ export function ServerList({ sources, servers, names }: ServerListProps) {
           />
         ))}
       </ul>
-      <AddServerForm onAdd={servers.addServer} />
+      {servers.canAdd ? (
+        <AddServerForm onAdd={servers.addServer} />
+      ) : (
+        <p className="chat-bridge-note">
+          Through the bridge: these servers are connected by the demo’s backend (one is a stdio
+          process no page can reach), which signs in and keeps the tokens. To add a server by URL
+          from this page, <a href="?mode=direct">switch to direct mode</a>.
+        </p>
+      )}
     </section>
   )
 }
