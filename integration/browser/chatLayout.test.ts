@@ -268,7 +268,9 @@ describe('connection failures', () => {
         res.writeHead(401, { ...cors, 'www-authenticate': 'Bearer' }).end()
       }),
     }
-    const page = await chat.openChat()
+    // Direct mode: the page connects to each added server itself (through the bridge, the
+    // backend holds the servers and the page adds none).
+    const page = await chat.openChat({ mode: 'direct' })
     const errors = collectPageErrors(page)
     await useViewport(page, viewports[0]!)
     const add = page.getByRole('textbox', { name: 'Add a server' })
@@ -280,7 +282,10 @@ describe('connection failures', () => {
     const row = (url: string) => page.locator(`.chat-server:has(.chat-server-url[title="${url}"])`)
     const expected = {
       refused: ['refused', /^Nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\)/],
-      noCors: ['cors', /answered, but its CORS settings do not allow http:\/\/127\.0\.0\.1:\d+/],
+      noCors: [
+        'cors',
+        /^Blocked by CORS: the server at 127\.0\.0\.1:\d+ does not allow this page's origin \(http:\/\/127\.0\.0\.1:\d+\)\. Allow it on the server, or connect through a bridge\.$/,
+      ],
       html: ['not-mcp', /^The address answered, but not as an MCP server/],
       auth: ['needs-sign-in', /sign in/],
     } as const
@@ -290,6 +295,15 @@ describe('connection failures', () => {
       await expect(item.locator('.chat-server-status').textContent()).resolves.toMatch(summary)
       expect((await item.locator('.chat-server-status').textContent())?.length).toBeLessThan(200)
     }
+    // The picker's own status row names it too (the client classified it, not the app).
+    const noCorsId = await row(urls.noCors).getAttribute('data-server-id')
+    const pickerStatus = page.locator('.chat-picker [role="treeitem"]', {
+      hasText: `Failed to load ${noCorsId}: Blocked by CORS: the server at ${new URL(urls.noCors).host}`,
+    })
+    await expect.poll(() => pickerStatus.count(), { timeout: 10_000 }).toBe(1)
+    await expect(pickerStatus.textContent()).resolves.toContain(
+      `does not allow this page's origin (${origin}). Allow it on the server, or connect through a bridge.`,
+    )
     // The id of an added server is a readable slug of its URL.
     const port = new URL(urls.refused).port
     await expect(row(urls.refused).getAttribute('data-server-id')).resolves.toBe(

@@ -36,7 +36,7 @@ export interface AppProps {
 
 export function App({ config, chat, storage, signInCallback }: AppProps) {
   const client = useResourceClient()
-  const servers = useChatServers(client, config.servers, storage, chat.oauth)
+  const servers = useChatServers(client, config.servers, storage, chat)
   // After useChatServers: its effect adds the servers the callback may belong to.
   const signInError = useSignInCallback(client, signInCallback)
   const names = useServerNames(config.servers, servers.urls)

@@ -14,7 +14,6 @@ import {
 import { AccountLine, useServerSignIn } from '../auth/ServerSignIn.tsx'
 import { AddServerForm } from './AddServerForm.tsx'
 import type { ChatServers } from './useChatServers.ts'
-import { useReachabilityProbe } from './useReachabilityProbe.ts'
 
 export interface ServerListProps {
   sources: readonly PickerSource[]
@@ -44,7 +43,15 @@ export function ServerList({ sources, servers, names }: ServerListProps) {
           />
         ))}
       </ul>
-      <AddServerForm onAdd={servers.addServer} />
+      {servers.canAdd ? (
+        <AddServerForm onAdd={servers.addServer} />
+      ) : (
+        <p className="chat-bridge-note">
+          Through the bridge: these servers are connected by the demo’s backend (one is a stdio
+          process no page can reach), which signs in and keeps the tokens. To add a server by URL
+          from this page, <a href="?mode=direct">switch to direct mode</a>.
+        </p>
+      )}
     </section>
   )
 }
@@ -62,17 +69,8 @@ function ServerItem({ server, source, name, url, removable, onRemove }: ServerIt
   const client = useResourceClient()
   const tone = toneOf(server, source)
   const failed = server.status === 'error' || server.status === 'needs-auth'
-  // Only a bare network error needs the probe to tell CORS from a server that is not there.
-  const bare = failed ? describeConnectionFailure(server.error, { url }) : undefined
-  const needsProbe = bare?.cause === 'refused' || bare?.cause === 'unreachable'
-  const probe = useReachabilityProbe(url, needsProbe ? server.error : undefined)
-  const failure = failed
-    ? describeConnectionFailure(server.error, {
-        url,
-        probe,
-        origin: typeof location === 'undefined' ? undefined : location.origin,
-      })
-    : undefined
+  // A CORS refusal comes named by the client (its no-cors probe), as the picker's row says it.
+  const failure = failed ? describeConnectionFailure(server.error, { url }) : undefined
   const signIn = useServerSignIn(server, name)
   const retry = () => {
     // The outcome shows as the server's status; a failed retry must not throw.

@@ -12,6 +12,7 @@ import {
   type QueryKey,
 } from '@tanstack/query-core'
 import { abortReason } from '../abortable.ts'
+import { isPrivateEntry } from '../auth/privateEntries.ts'
 import { type BackoffOptions, backoffDelay, sleep } from '../backoff.ts'
 import { DEFAULT_CACHE_LIMITS } from '../cacheBudget.ts'
 import { toCompletion } from '../complete.ts'
@@ -280,7 +281,21 @@ class BridgeClient implements ResourceClient {
         servers.push(server)
       }
     }
+    const before = new Map(this.#servers.map((server) => [server.id, server]))
     this.#setServers(servers)
+    for (const server of servers) {
+      if (signedOut(before.get(server.id), server)) this.#forgetAccount(server.id)
+    }
+  }
+
+  /** As the direct client on sign-out: that account's private entries and the lists go. */
+  #forgetAccount(serverId: string): void {
+    this.queryClient.removeQueries({
+      queryKey: resourceKeys.partition(serverId, this.partition),
+      predicate: (query) => isPrivateEntry(query.state.data),
+    })
+    this.#lists.resources.get(serverId)?.reset()
+    this.#lists.templates.get(serverId)?.reset()
   }
 
   #setServers(servers: readonly ServerSnapshot[]): void {
@@ -756,6 +771,13 @@ class BridgeClient implements ResourceClient {
       serverId,
     })
   }
+}
+
+/** The account a server was signed in with is gone (signed out, or another one signed in). */
+function signedOut(before: ServerSnapshot | undefined, after: ServerSnapshot): boolean {
+  if (before?.auth?.phase !== 'signed-in') return false
+  const account = (server: ServerSnapshot) => server.auth?.account?.subject ?? ''
+  return after.auth?.phase !== 'signed-in' || account(after) !== account(before)
 }
 
 /** An input request from the backend, read again from its parts (fields from the schema). */

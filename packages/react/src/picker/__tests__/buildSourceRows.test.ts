@@ -1,4 +1,4 @@
-import { ConnectionError } from '@resource-kit/client'
+import { ConnectionError, CorsBlockedError } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { describe, expect, it } from 'vitest'
 import { type SearchItem, searchItemsOf } from '../../search/searchItems.ts'
@@ -159,6 +159,27 @@ describe('buildSourceRows', () => {
     })
     expect(text).toBe(
       'Failed to load X: The address answered, but not as an MCP server. Check the URL: an MCP endpoint usually ends in /mcp.',
+    )
+  })
+
+  it('names a CORS refusal, where and what to do, in the row itself', () => {
+    const blocked = new CorsBlockedError(
+      new URL('http://127.0.0.1:4000/mcp'),
+      'http://localhost:5173',
+      {
+        serverId: 'x',
+        cause: new TypeError('Failed to fetch'),
+      },
+    )
+    const text = statusText({
+      serverId: 'x',
+      serverName: 'X',
+      status: 'error',
+      resources: [],
+      error: blocked,
+    })
+    expect(text).toBe(
+      "Failed to load X: Blocked by CORS: the server at 127.0.0.1:4000 does not allow this page's origin (http://localhost:5173). Allow it on the server, or connect through a bridge.",
     )
   })
 })
