@@ -6,7 +6,7 @@ import {
   type Resource,
   type ResourceTemplate,
 } from '@resource-kit/client'
-import type { SearchableItem, SearchHit } from '@resource-kit/search'
+import type { SearchableItem, SearchHit } from '@resource-kit/search/lazy'
 import { formatCount, isAssistantOnly } from '../collection/index.ts'
 import {
   loadMoreRowId,

@@ -10,7 +10,7 @@ import {
   createWorkerSearch,
   type SearchHit,
   type TimeSlicer,
-} from '@resource-kit/search'
+} from '@resource-kit/search/lazy'
 import type { Endpoint } from 'comlink'
 import type { SearchItem } from './buildSourceRows.ts'
 import type { SourceData } from './sourceData.ts'

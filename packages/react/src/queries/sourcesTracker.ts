@@ -18,7 +18,7 @@ import {
   type InputQuiet,
   sharedInputQuiet,
   type TimeSlicer,
-} from '@resource-kit/search'
+} from '@resource-kit/search/lazy'
 import { QueryObserver, type QueryObserverResult } from '@tanstack/react-query'
 import { type Follow, type FollowTarget, LiveResources } from '../live/liveResources.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
