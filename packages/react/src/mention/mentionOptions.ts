@@ -2,7 +2,7 @@
 // (browsed for an empty query, else the shared source search's hits); in a template
 // draft, the completion values of the variable being asked.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
-import type { SearchHit, SearchMatch } from '@resource-kit/search'
+import type { SearchHit, SearchMatch } from '@resource-kit/search/lazy'
 import type { SearchItem } from '../search/searchItems.ts'
 import { resourceKey, templateNodeId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'

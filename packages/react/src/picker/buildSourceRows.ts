@@ -1,7 +1,7 @@
 // Pure: sources (+ search hits, expanded ids, lazy folders) → the rows the picker shows.
 // The tree and the list order come from the collection helpers; this file adds the
 // picker's own rows (server headers, status, load-more, folder messages).
-import type { SearchHit } from '@resource-kit/search'
+import type { SearchHit } from '@resource-kit/search/lazy'
 import { formatCount, isAssistantOnly } from '../collection/index.ts'
 import type { SearchItem } from '../search/searchItems.ts'
 import { loadMoreRowId, serverNodeId, statusRowId } from '../shared/ids.ts'

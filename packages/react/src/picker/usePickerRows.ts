@@ -3,7 +3,7 @@
 // its status rows, so a failing server shows its error while the others' items stay.
 // Hits arrive asynchronously: the rows shown stay until the newer ones replace them.
 
-import { createTimeSlicer } from '@resource-kit/search'
+import { createTimeSlicer } from '@resource-kit/search/lazy'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { SharedResourceSearch } from '../search/sharedSearch.ts'
 import {

@@ -22,7 +22,7 @@ import {
   type InputQuiet,
   sharedInputQuiet,
   type TimeSlicer,
-} from '@resource-kit/search'
+} from '@resource-kit/search/lazy'
 import { type Follow, type FollowTarget, LiveResources } from '../live/liveResources.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { SourceFeed } from '../sources/sourceFeed.ts'

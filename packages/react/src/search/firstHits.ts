@@ -3,7 +3,7 @@
 // keystroke only needs the rows it shows. So a query asks first for a screen of hits, and
 // for the rest only once it has held still; the rows already shown keep their places when
 // the rest arrives (it may rank a few of them differently: they do not jump).
-import type { SearchHit } from '@resource-kit/search'
+import type { SearchHit } from '@resource-kit/search/lazy'
 import type { SearchItem } from './searchItems.ts'
 
 /** Hits asked for first: more than a tall screen of rows, and a page-down or two. */

@@ -2,7 +2,7 @@
 // (`scope`, for `server:` queries). Built as changes are applied (sourceIndex.ts), and for
 // the rows that show the hits.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
-import type { SearchableItem } from '@resource-kit/search'
+import type { SearchableItem } from '@resource-kit/search/lazy'
 import { isAssistantOnly } from '../collection/index.ts'
 import { resourceKey, templateNodeId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'

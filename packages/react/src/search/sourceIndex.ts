@@ -15,7 +15,7 @@ import {
   createWorkerSearch,
   type SearchHit,
   type TimeSlicer,
-} from '@resource-kit/search'
+} from '@resource-kit/search/lazy'
 import type { Endpoint } from 'comlink'
 import { isAssistantOnly } from '../collection/index.ts'
 import type { SourceChange } from '../shared/sourceChanges.ts'

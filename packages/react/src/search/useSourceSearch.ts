@@ -6,7 +6,11 @@
 // query asks first for a screen of hits (cheap: the search's cost grows with its limit),
 // and for the rest of its limit only once the query has held still (firstHits.ts).
 
-import { createTimeSlicer, type SearchHit, type WorkerSearchOptions } from '@resource-kit/search'
+import {
+  createTimeSlicer,
+  type SearchHit,
+  type WorkerSearchOptions,
+} from '@resource-kit/search/lazy'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { isAssistantOnly } from '../collection/index.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'

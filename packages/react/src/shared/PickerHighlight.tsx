@@ -1,6 +1,6 @@
 // PARTS: text with the fuzzy-search matches marked. Always text nodes, never HTML.
 
-import { highlightRanges } from '@resource-kit/search'
+import { highlightRanges } from '@resource-kit/search/lazy'
 import { Fragment } from 'react'
 
 export interface PickerHighlightProps {
