@@ -248,8 +248,9 @@ export class SourcesTracker {
     const enabled = server.status === 'ready' && server.capabilities?.resources !== undefined
     this.#follow(entry, enabled)
     const resources = server.capabilities?.resources
-    // While the client reconnects, the follows stay (its watch comes back with the session).
-    const followed = (enabled || server.status === 'reconnecting') && resources !== undefined
+    // While the client reconnects (or waits to), the follows stay (its watch comes back with the session).
+    const away = server.status === 'reconnecting' || server.status === 'offline'
+    const followed = (enabled || away) && resources !== undefined
     const target: FollowTarget = {
       list: followed,
       listChanged: this.#watch && followed && resources?.listChanged === true,
@@ -484,6 +485,14 @@ function withStatus(
     case 'reconnecting':
       // The rows loaded stay, shown as last known: the status row says the server is away.
       return { ...base, status: 'reconnecting', ...(server.error && { error: server.error }) }
+    case 'offline':
+      // Nothing answers: the client tries again on backoff; Retry tries now.
+      return {
+        ...base,
+        status: 'offline',
+        ...(server.error && { error: server.error }),
+        retry: reconnect,
+      }
     case 'needs-auth': {
       const auth = server.auth
       if (!auth) return { ...base, status: 'needs-auth', error: server.error, retry: reconnect }

@@ -10,6 +10,8 @@ export type SourceStatus =
   | 'connecting'
   /** The server stopped answering and the client is reconnecting: its rows are last known, not live. */
   | 'reconnecting'
+  /** It answered before and nothing answers now: the client tries again on its own (backoff); rows are last known. */
+  | 'offline'
   | 'loading'
   | 'needs-input'
   | 'needs-auth'
@@ -24,7 +26,7 @@ export interface PickerSource {
   /** Server icons (only `https:` and `data:image/*` are ever shown). */
   icons?: readonly Icon[]
   status: SourceStatus
-  /** Why the server failed (status `error`, `needs-auth`, `needs-input`). */
+  /** Why the server failed (status `error`, `needs-auth`, `needs-input`, `offline`; `reconnecting`: why it dropped). */
   error?: Error
   /** Resources loaded so far; kept when a later page fails. */
   resources: readonly Resource[]

@@ -19,6 +19,8 @@ export function statusText(source: PickerSource): string | undefined {
       return `Connecting to ${name}…`
     case 'reconnecting':
       return `${name} is not answering, reconnecting…${why ? ` (${why})` : ''}`
+    case 'offline':
+      return `${name} is offline: not answering, trying again${why ? ` (${why})` : ''}`
     case 'loading':
       return 'Loading resources…'
     case 'needs-auth':

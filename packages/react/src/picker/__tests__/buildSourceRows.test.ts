@@ -132,6 +132,21 @@ describe('buildSourceRows', () => {
     expect(status?.label).toMatch(/^X is not answering, reconnecting… \(Could not reach the server/)
   })
 
+  it('keeps an offline server’s rows, with a status row saying it is offline', () => {
+    const away: PickerSource = {
+      serverId: 'x',
+      serverName: 'X',
+      status: 'offline',
+      error: new Error('fetch failed'),
+      resources: [{ uri: 'file:///a.md', name: 'a.md' }],
+    }
+    const { rows } = buildSourceRows(input({ sources: [away] }))
+    const all = Array.from({ length: rows.length }, (_, i) => rows.at(i))
+    expect(all.filter((r) => r?.kind === 'resource')).toHaveLength(1)
+    const status = all.find((r) => r?.kind === 'status')
+    expect(status?.label).toMatch(/^X is offline: not answering, trying again \(Could not reach/)
+  })
+
   it('says what each status means', () => {
     const s = (status: PickerSource['status'], error?: Error) =>
       statusText({ serverId: 'x', serverName: 'X', status, resources: [], ...(error && { error }) })

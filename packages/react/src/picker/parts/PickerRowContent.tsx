@@ -67,6 +67,7 @@ function MatchReason({ row, shown }: { row: PickerRow; shown: readonly MatchKey[
 const STATUS_TEXT = {
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
+  offline: 'Offline',
   loading: 'Loading…',
   'needs-input': 'Needs input',
   'needs-auth': 'Needs sign-in',
