@@ -1,3 +1,5 @@
+'use client'
+
 // The public door of @resource-kit/react: what a host uses, one barrel per feature, named
 // exports only (types apart). Everything else is internal and may change without notice;
 // `api-report/react.api.md` records this surface and `npm test` checks it.
