@@ -16,7 +16,7 @@ import { mimeIcon } from '../collection/mimeIcon.ts'
 import { statusText } from '../picker/buildSourceRows.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../shared/visuallyHidden.ts'
 import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
-import type { MentionOption } from './mentionOptions.ts'
+import { isFolderValue, type MentionOption } from './mentionOptions.ts'
 import type { MentionRef } from './mentionToken.ts'
 import {
   type MentionComposerApi,
@@ -264,15 +264,18 @@ const OptionContent = memo(function OptionContent({ option }: { option: MentionO
   return (
     <>
       <span className="rk-mention-option-icon" data-kind={option.kind} aria-hidden="true">
-        {/* The side picker's icon set (theme.css), not glyphs of its own. */}
-        <span
-          className="rk-mime-icon"
-          data-icon={
-            option.kind === 'resource'
-              ? mimeIcon(option.resource.mimeType, option.resource.uri)
-              : option.kind
-          }
-        />
+        {/* The side picker's icon set (theme.css), not glyphs of its own. A value's icon is
+            the "go into" chevron, so only a folder value has one: a leaf value is final. */}
+        {(option.kind !== 'value' || isFolderValue(option)) && (
+          <span
+            className="rk-mime-icon"
+            data-icon={
+              option.kind === 'resource'
+                ? mimeIcon(option.resource.mimeType, option.resource.uri)
+                : option.kind
+            }
+          />
+        )}
       </span>
       <span className="rk-mention-option-text">
         <MentionOptionLabel option={option} />

@@ -19,7 +19,7 @@ import type { PickerSource } from '../shared/sourceTypes.ts'
 import { insertChip, insertChipAtCaret, insertPlainText } from './composerEdits.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
 import { resolveMentionKey } from './mentionKeyboard.ts'
-import type { MentionOption } from './mentionOptions.ts'
+import { isFolderValue, type MentionOption } from './mentionOptions.ts'
 import { createMentionPropGetters, type MentionPropGetters } from './mentionPropGetters.ts'
 import type { MentionRef, MentionSegment } from './mentionToken.ts'
 import type { ExpandTemplate, TemplateDraft } from './templateDraft.ts'
@@ -205,7 +205,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
       live?.acknowledge(option.serverId, option.resource.uri)
     } else if (option.kind === 'template') {
       draftState.start(option.serverId, option.template)
-    } else if (option.value.endsWith('/') && !option.typed && option.value !== t.query) {
+    } else if (isFolderValue(option) && option.value !== t.query) {
       // A folder: complete inside it, as an editor's path completion does (choosing the
       // folder already typed commits it).
       draftState.descend(option.value)
