@@ -19,6 +19,7 @@ import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx
 import { isFolderValue, type MentionOption } from './mentionOptions.ts'
 import type { MentionRef } from './mentionToken.ts'
 import {
+  type InsertMentionOptions,
   type MentionComposerApi,
   type UseMentionComposerOptions,
   useMentionComposer,
@@ -27,8 +28,8 @@ import { useMentionWindow } from './useMentionWindow.ts'
 
 /** What a parent can do with a composer through its `ref`. */
 export interface MentionComposerHandle {
-  /** Insert a mention chip at the caret (or at the end). */
-  insertMention(mention: MentionRef): void
+  /** Insert a mention chip at the caret (or at the end); `{ focus: false }` leaves focus where it is. */
+  insertMention(mention: MentionRef, options?: InsertMentionOptions): void
   /** The draft as plain text with mention tokens. */
   getValue(): string
   /** Replace the draft. */

@@ -16,7 +16,7 @@ import type { SharedResourceSearch } from '../picker/sharedSearch.ts'
 import type { SearchWorkerFactory } from '../picker/useSourceSearch.ts'
 import { optionDomId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import { insertChip, insertChipAtCaret, insertPlainText } from './composerEdits.ts'
+import { appendChip, insertChip, insertChipAtCaret, insertPlainText } from './composerEdits.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
 import { resolveMentionKey } from './mentionKeyboard.ts'
 import { isFolderValue, type MentionOption } from './mentionOptions.ts'
@@ -100,11 +100,21 @@ export interface MentionComposerApi extends MentionPropGetters {
   /** Highlights row `index`. */
   setActiveIndex: (index: number) => void
   /** Inserts a mention at the caret (or at the end), e.g. from a side-panel picker. */
-  insertMention: (mention: MentionRef) => void
+  insertMention: (mention: MentionRef, options?: InsertMentionOptions) => void
   /** Replaces the draft (plain text with mention tokens). */
   setValue: (value: string) => void
   /** The draft as plain text with mention tokens. */
   getValue: () => string
+}
+
+/** How `insertMention` treats focus. */
+export interface InsertMentionOptions {
+  /**
+   * Moves focus into the composer, the caret after the chip. `false` leaves focus where it
+   * is (a picker the person keeps using); the chip then goes at the end of the draft
+   * unless the composer has focus. @default true
+   */
+  focus?: boolean
 }
 
 const hasSpace = (text: string) => /\s/.test(text)
@@ -345,14 +355,15 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     choose,
     submit,
     setActiveIndex,
-    insertMention: (mention) => {
+    insertMention: (mention, { focus = true } = {}) => {
       const root = editorRef.current
       if (!root) return
       const t = caret.triggerRef.current
-      if (t && !t.draft) insertChip(t, mention)
+      if (!focus && !root.contains(root.ownerDocument.activeElement)) appendChip(root, mention)
+      else if (t && !t.draft) insertChip(t, mention)
       else insertChipAtCaret(root, mention)
       live?.acknowledge(mention.serverId, mention.uri)
-      root.focus()
+      if (focus) root.focus()
       afterEdit()
     },
     setValue: (value) => {
