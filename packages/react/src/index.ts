@@ -34,6 +34,7 @@ export { useResourceChange } from './live/index.ts'
 // @-mention: composer, token format, attachments, reads
 export type {
   ExpandTemplate,
+  InsertMentionOptions,
   MentionAttachment,
   MentionAttachmentsResult,
   MentionComposerApi,

@@ -147,6 +147,11 @@ export function hitResults(
   }
 }
 
+/** A suggested folder value (ends in `/`): choosing it completes inside it; other values are leaves. */
+export function isFolderValue(option: MentionOption): boolean {
+  return option.kind === 'value' && !option.typed && option.value.endsWith('/')
+}
+
 /** Completion values for a template variable, then what was typed (when it is not one of them). */
 export function valueOptions(
   values: readonly string[],

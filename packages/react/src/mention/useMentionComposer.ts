@@ -16,10 +16,10 @@ import type { SharedResourceSearch } from '../search/sharedSearch.ts'
 import type { SearchWorkerFactory } from '../search/useSourceSearch.ts'
 import { optionDomId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import { insertChip, insertChipAtCaret, insertPlainText } from './composerEdits.ts'
+import { appendChip, insertChip, insertChipAtCaret, insertPlainText } from './composerEdits.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
 import { resolveMentionKey } from './mentionKeyboard.ts'
-import type { MentionOption } from './mentionOptions.ts'
+import { isFolderValue, type MentionOption } from './mentionOptions.ts'
 import { createMentionPropGetters, type MentionPropGetters } from './mentionPropGetters.ts'
 import type { MentionRef, MentionSegment } from './mentionToken.ts'
 import type { ExpandTemplate, TemplateDraft } from './templateDraft.ts'
@@ -100,11 +100,21 @@ export interface MentionComposerApi extends MentionPropGetters {
   /** Highlights row `index`. */
   setActiveIndex: (index: number) => void
   /** Inserts a mention at the caret (or at the end), e.g. from a side-panel picker. */
-  insertMention: (mention: MentionRef) => void
+  insertMention: (mention: MentionRef, options?: InsertMentionOptions) => void
   /** Replaces the draft (plain text with mention tokens). */
   setValue: (value: string) => void
   /** The draft as plain text with mention tokens. */
   getValue: () => string
+}
+
+/** How `insertMention` treats focus. */
+export interface InsertMentionOptions {
+  /**
+   * Moves focus into the composer, the caret after the chip. `false` leaves focus where it
+   * is (a picker the person keeps using); the chip then goes at the end of the draft
+   * unless the composer has focus. @default true
+   */
+  focus?: boolean
 }
 
 const hasSpace = (text: string) => /\s/.test(text)
@@ -205,7 +215,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
       live?.acknowledge(option.serverId, option.resource.uri)
     } else if (option.kind === 'template') {
       draftState.start(option.serverId, option.template)
-    } else if (option.value.endsWith('/') && !option.typed && option.value !== t.query) {
+    } else if (isFolderValue(option) && option.value !== t.query) {
       // A folder: complete inside it, as an editor's path completion does (choosing the
       // folder already typed commits it).
       draftState.descend(option.value)
@@ -345,14 +355,15 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     choose,
     submit,
     setActiveIndex,
-    insertMention: (mention) => {
+    insertMention: (mention, { focus = true } = {}) => {
       const root = editorRef.current
       if (!root) return
       const t = caret.triggerRef.current
-      if (t && !t.draft) insertChip(t, mention)
+      if (!focus && !root.contains(root.ownerDocument.activeElement)) appendChip(root, mention)
+      else if (t && !t.draft) insertChip(t, mention)
       else insertChipAtCaret(root, mention)
       live?.acknowledge(mention.serverId, mention.uri)
-      root.focus()
+      if (focus) root.focus()
       afterEdit()
     },
     setValue: (value) => {

@@ -165,6 +165,26 @@ describe('MentionComposer', () => {
     )
   })
 
+  it('shows the "go into" chevron on folder values only, not on leaf values', async () => {
+    const { editor, user } = setup(vi.fn(), true)
+    await user.click(editor)
+    await user.keyboard('@files{Enter}')
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2))
+    const chevron = (label: string) =>
+      screen
+        .getAllByRole('option')
+        .find((o) => o.textContent?.includes(label))
+        ?.querySelector('.rk-mime-icon[data-icon="value"]') ?? null
+    expect(chevron('src/')).not.toBeNull()
+    expect(chevron('README.md')).toBeNull()
+    // What was typed is final too: no chevron on "Use as typed".
+    await user.keyboard('notes/')
+    await waitFor(() =>
+      expect(screen.getAllByRole('option')[0]?.textContent).toContain('Use as typed'),
+    )
+    expect(chevron('notes/')).toBeNull()
+  })
+
   it('shows the suggestion count it announces', async () => {
     const { editor, user } = setup(vi.fn(), true)
     await user.click(editor)
