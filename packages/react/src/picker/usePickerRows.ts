@@ -3,8 +3,8 @@
 // its status rows, so a failing server shows its error while the others' items stay.
 // Hits arrive asynchronously: the rows shown stay until the newer ones replace them.
 
-import { createTimeSlicer } from '@resource-kit/search/lazy'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useScheduler } from '../queries/ResourceKitProvider.tsx'
 import type { SharedResourceSearch } from '../search/sharedSearch.ts'
 import {
   type SearchWorkerFactory,
@@ -13,6 +13,7 @@ import {
   useSharedHitFilter,
 } from '../search/useSourceSearch.ts'
 import { parseScopedQuery } from '../shared/queryScope.ts'
+import { schedulerSlicer } from '../shared/schedulerSlicer.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { useSourceTrees } from '../sources/useSourceTrees.ts'
 import { buildSourceRows } from './buildSourceRows.ts'
@@ -86,10 +87,11 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
 
   // The list order takes each page in when idle, while the tree shows: the first switch to
   // the list then finds it merged, not 100,000 nodes to sort.
+  const scheduler = useScheduler()
   useEffect(() => {
     const controller = new AbortController()
     const { signal } = controller
-    const slicer = createTimeSlicer()
+    const slicer = schedulerSlicer(scheduler)
     const prepare = (all: boolean) =>
       (async () => {
         await slicer.idle(signal)
@@ -100,12 +102,12 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     void prepare(false)
     // No page for a while: the walk is over or paused. Merge the rest (under a quarter,
     // up to 25,000 resources at 100k), or the first switch to the list merges it at once.
-    const settled = setTimeout(() => void prepare(true), LIST_SETTLED_MS)
+    const settled = scheduler.setTimeout(() => void prepare(true), LIST_SETTLED_MS)
     return () => {
       controller.abort()
-      clearTimeout(settled)
+      scheduler.clearTimeout(settled)
     }
-  }, [trees])
+  }, [trees, scheduler])
 
   // List rows per tree, reused across renders (expanding, highlighting, searching).
   const [listCache] = useState(() => new WeakMap<SourceTree, Map<number, RowRun>>())

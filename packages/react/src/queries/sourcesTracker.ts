@@ -17,13 +17,9 @@ import {
   type ServerSnapshot,
   type TemplateListSnapshot,
 } from '@resource-kit/client'
-import {
-  createTimeSlicer,
-  type InputQuiet,
-  sharedInputQuiet,
-  type TimeSlicer,
-} from '@resource-kit/search/lazy'
+import { type InputQuiet, sharedInputQuiet, type TimeSlicer } from '@resource-kit/search/lazy'
 import { type Follow, type FollowTarget, LiveResources } from '../live/liveResources.ts'
+import { schedulerSlicer } from '../shared/schedulerSlicer.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { SourceFeed } from '../sources/sourceFeed.ts'
 
@@ -36,7 +32,7 @@ export interface SourcesTrackerOptions {
    * Resolves when the page is idle: the background walk asks for its next pages then, so
    * it never competes with typing. @default once no key, press or wheel came for 300 ms
    * (the page's shared `inputQuiet`), then an idle period (scheduler.postTask at
-   * background priority, else requestIdleCallback)
+   * background priority, else requestIdleCallback); the client's `scheduler.idle` when it has one
    */
   whenIdle?: () => Promise<void>
   /** Watch `list_changed` on servers that support it. @default true */
@@ -120,7 +116,7 @@ export class SourcesTracker {
   #ownLive: boolean
   #publishIntervalMs: number
   /** A publish happened less than `publishIntervalMs` ago: list changes wait for the timer. */
-  #cooling: ReturnType<typeof setTimeout> | undefined
+  #cooling: unknown
   #pendingListChange = false
   #input: Pick<InputQuiet, 'quiet' | 'settled'>
   /** List changes wait for the person to stop typing. */
@@ -131,7 +127,7 @@ export class SourcesTracker {
     this.#client = client
     this.#batchSize = options.batchSize ?? Number.POSITIVE_INFINITY
     this.#maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
-    this.#slicer = createTimeSlicer(options.whenIdle ? { whenIdle: options.whenIdle } : {})
+    this.#slicer = schedulerSlicer(client.scheduler, options.whenIdle)
     this.#watch = options.watch ?? true
     this.#publishIntervalMs = options.publishIntervalMs ?? 100
     this.#input = options.inputQuiet ?? sharedInputQuiet()
@@ -193,7 +189,7 @@ export class SourcesTracker {
     }
     this.#publishIntervalMs = options.publishIntervalMs ?? 100
     if (options.inputQuiet) this.#input = options.inputQuiet
-    if (options.whenIdle) this.#slicer = createTimeSlicer({ whenIdle: options.whenIdle })
+    if (options.whenIdle) this.#slicer = schedulerSlicer(this.#client.scheduler, options.whenIdle)
     this.#update()
   }
 
@@ -224,7 +220,7 @@ export class SourcesTracker {
   destroy(): void {
     for (const [id, entry] of this.#entries) this.#dispose(id, entry)
     this.#update()
-    clearTimeout(this.#cooling)
+    if (this.#cooling !== undefined) this.#client.scheduler.clearTimeout(this.#cooling)
     this.#cooling = undefined
     if (this.#ownLive) this.#live.destroy()
   }
@@ -388,7 +384,7 @@ export class SourcesTracker {
   #update(): void {
     this.#pendingListChange = false
     if (this.#publishIntervalMs > 0 && !this.#cooling && this.#entries.size > 0) {
-      this.#cooling = setTimeout(() => {
+      this.#cooling = this.#client.scheduler.setTimeout(() => {
         this.#cooling = undefined
         if (this.#pendingListChange) this.#listChanged()
       }, this.#publishInterval())

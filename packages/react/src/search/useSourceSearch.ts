@@ -6,13 +6,11 @@
 // query asks first for a screen of hits (cheap: the search's cost grows with its limit),
 // and for the rest of its limit only once the query has held still (firstHits.ts).
 
-import {
-  createTimeSlicer,
-  type SearchHit,
-  type WorkerSearchOptions,
-} from '@resource-kit/search/lazy'
+import type { SearchHit, WorkerSearchOptions } from '@resource-kit/search/lazy'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { isAssistantOnly } from '../collection/index.ts'
+import { useScheduler } from '../queries/ResourceKitProvider.tsx'
+import { schedulerSlicer } from '../shared/schedulerSlicer.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { FIRST_HITS, REST_AFTER_MS, withFirstHits } from './firstHits.ts'
 import type { SearchItem } from './searchItems.ts'
@@ -55,6 +53,7 @@ export function useSearchIndex(
   )
   const [search, setSearch] = useState<SourceIndex | null>(null)
   const factoryRef = useRef(factory)
+  const scheduler = useScheduler()
   useEffect(() => {
     if (handle) return
     let worker: ReturnType<SearchWorkerFactory> | undefined
@@ -63,14 +62,14 @@ export function useSearchIndex(
     } catch {
       // No Worker here (or it cannot start): the index lives on this thread.
     }
-    const created = new SourceIndex({ limit, endpoint: worker, slicer: createTimeSlicer() })
+    const created = new SourceIndex({ limit, endpoint: worker, slicer: schedulerSlicer(scheduler) })
     setSearch(created)
     return () => {
       created.close()
       worker?.terminate?.()
       setSearch(null)
     }
-  }, [limit, handle])
+  }, [limit, handle, scheduler])
   useEffect(() => {
     search?.sync(sources, hideAssistantOnly)
   }, [search, sources, hideAssistantOnly])
@@ -123,6 +122,7 @@ export function useSearchHits(
   keep?: (item: SearchItem) => boolean,
 ): SearchHitsState {
   const [found, setFound] = useState<FoundHits | null>(null)
+  const scheduler = useScheduler()
   useEffect(() => {
     if (query === '') {
       setFound(null)
@@ -132,14 +132,14 @@ export function useSearchHits(
     const controller = new AbortController()
     const { signal } = controller
     const first = Math.min(limit, FIRST_HITS)
-    const started = performance.now()
+    const started = scheduler.now()
     /** The query has held for REST_AFTER_MS: ask for all `limit` hits. */
     let held = false
     // One search out at a time: the index growing meanwhile asks for one more run after the
     // reply, however often it grew (a walk at 100k grows it every publish).
     let out = false
     let again = false
-    let restTimer: ReturnType<typeof setTimeout> | undefined
+    let restTimer: unknown
     /** The first screen shown, until the whole limit replaces it (keeping its order). */
     let firstScreen: SearchHit<SearchItem>[] | undefined
     const show = (count: number, hits: SearchHit<SearchItem>[]) => {
@@ -152,8 +152,8 @@ export function useSearchHits(
       }
       setFound({ query, serverId, hits, partial })
       if (partial && restTimer === undefined) {
-        const wait = Math.max(0, started + REST_AFTER_MS - performance.now())
-        restTimer = setTimeout(() => {
+        const wait = Math.max(0, started + REST_AFTER_MS - scheduler.now())
+        restTimer = scheduler.setTimeout(() => {
           held = true
           run()
         }, wait)
@@ -187,10 +187,10 @@ export function useSearchHits(
     const unsubscribe = search.subscribe(run)
     return () => {
       controller.abort()
-      clearTimeout(restTimer)
+      scheduler.clearTimeout(restTimer)
       unsubscribe()
     }
-  }, [search, query, limit, serverId, keep])
+  }, [search, query, limit, serverId, keep, scheduler])
   const pending = query !== '' && (found?.query !== query || found.serverId !== serverId)
   return { found, pending, partial: !pending && found?.partial === true }
 }
