@@ -218,9 +218,8 @@ async function bundle(source: string) {
 }
 
 /**
- * The page's first script as a Vite 8 app builds it (Vite's own production build: rolldown,
- * its minifier): rolldown also leaves out the modules the page's entries re-export but never
- * use, which esbuild keeps in the first chunk.
+ * The page's first script as a Vite 8 app builds it (Vite's own production build: rolldown
+ * and its minifier, about 2 KB gzip under esbuild's figure for the same page).
  */
 async function bundleAsVite(source: string) {
   const entry = `${repoRoot}size-entry.ts`
