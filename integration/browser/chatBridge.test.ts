@@ -167,14 +167,26 @@ describe('chat app through the bridge', () => {
       .poll(() => statusOf(page, 'demo'), { timeout: 20_000 })
       .toMatch(/^[\d,]+ resources/)
     expect(fetched.some((url) => url.startsWith(chat.demo.mcpUrl))).toBe(true)
+    expect(fetched.some((url) => new URL(url).pathname.includes('/mcp-sdk-'))).toBe(true)
     // A stdio server is out of a page's reach: only the backend lists it.
     await expect(serverItem(page, 'everything').count()).resolves.toBe(0)
     await expect(page.getByRole('textbox', { name: 'Add a server' }).count()).resolves.toBe(1)
     await page.close()
   }, 60_000)
 
-  it('through the bridge, servers are added on the backend: the page says so', async () => {
+  it('through the bridge the page loads no MCP SDK, and says servers are added on the backend', async () => {
     const page = await openChat()
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await page.reload()
+    await expect
+      .poll(() => statusOf(page, 'demo'), { timeout: 20_000 })
+      .toMatch(/^[\d,]+ resources/)
+    expect(scripts.some((path) => path.includes('/connectChatBridge-'))).toBe(true)
+    // The SDK and zod are a chunk of their own (vite.config.ts): only direct mode loads it.
+    expect(scripts.filter((path) => path.includes('/mcp-sdk-'))).toEqual([])
     await expect(page.getByRole('textbox', { name: 'Add a server' }).count()).resolves.toBe(0)
     const note = page.locator('.chat-bridge-note')
     await expect(note.textContent()).resolves.toMatch(/switch to direct mode/)

@@ -96,8 +96,16 @@ export function startBridge(options: StartBridgeOptions): RunningBridge {
     const path = new URL(request.url ?? '/', 'http://x').pathname
     // Only this app's pages: another site's page must not drive the backend's connections
     // (a browser sends its Origin on a WebSocket, and no CORS check applies to one).
-    if (path !== BRIDGE_PATH || !allowed(request, origins) || suspended) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+    const refusal =
+      path !== BRIDGE_PATH
+        ? '404 Not Found'
+        : !allowed(request, origins)
+          ? '403 Forbidden'
+          : suspended
+            ? '503 Service Unavailable'
+            : undefined
+    if (refusal) {
+      socket.end(`HTTP/1.1 ${refusal}\r\n\r\n`)
       return
     }
     sockets.handleUpgrade(request, socket, head, (ws) => {

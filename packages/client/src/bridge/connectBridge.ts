@@ -475,6 +475,7 @@ class BridgeClient implements ResourceClient {
         if (server.status === 'ready') return server
         if (
           server.status === 'error' ||
+          server.status === 'offline' ||
           server.status === 'needs-auth' ||
           server.status === 'closed'
         ) {
