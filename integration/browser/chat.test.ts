@@ -394,12 +394,12 @@ describe('chat app', () => {
     await tabTo(page, url)
     await page.keyboard.type('http://127.0.0.1:9/mcp')
     await page.keyboard.press('Enter')
-    const failed = page.locator('.chat-server[data-server-id="127.0.0.1-9"]')
-    await expect.poll(() => failed.getAttribute('data-tone'), { timeout: 15_000 }).toBe('error')
+    const failed = page.locator('.rk-server[data-server-id="127.0.0.1-9"]')
+    await expect.poll(() => failed.getAttribute('data-state'), { timeout: 15_000 }).toBe('error')
     await expect(failed.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(1)
     await expect(
-      page.locator('.chat-server[data-server-id="demo"]').getAttribute('data-tone'),
-    ).resolves.toBe('ok')
+      page.locator('.rk-server[data-server-id="demo"]').getAttribute('data-state'),
+    ).resolves.toBe('live')
     await screenshot(page, '10-server-error')
     expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
     await page.close()

@@ -92,7 +92,7 @@ describe('chat layout', () => {
         await tabTo(page, serversButton)
         await page.keyboard.press('Enter')
         await expect
-          .poll(() => page.locator('.chat-server[data-server-id="demo"]').isVisible())
+          .poll(() => page.locator('.rk-server[data-server-id="demo"]').isVisible())
           .toBe(true)
         expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
         await screenshot(page, `layout-${viewport.name}-3-servers`)
@@ -277,7 +277,7 @@ describe('connection failures', () => {
       await page.keyboard.type(url)
       await page.keyboard.press('Enter')
     }
-    const row = (url: string) => page.locator(`.chat-server:has(.chat-server-url[title="${url}"])`)
+    const row = (url: string) => page.locator(`.rk-server:has(.rk-server-url[title="${url}"])`)
     const expected = {
       refused: ['refused', /^Nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\)/],
       noCors: ['cors', /answered, but its CORS settings do not allow http:\/\/127\.0\.0\.1:\d+/],
@@ -287,8 +287,8 @@ describe('connection failures', () => {
     for (const [key, [cause, summary]] of Object.entries(expected)) {
       const item = row(urls[key as keyof typeof urls])
       await expect.poll(() => item.getAttribute('data-cause'), { timeout: 20_000 }).toBe(cause)
-      await expect(item.locator('.chat-server-status').textContent()).resolves.toMatch(summary)
-      expect((await item.locator('.chat-server-status').textContent())?.length).toBeLessThan(200)
+      await expect(item.locator('.rk-server-status').textContent()).resolves.toMatch(summary)
+      expect((await item.locator('.rk-server-status').textContent())?.length).toBeLessThan(200)
     }
     // The id of an added server is a readable slug of its URL.
     const port = new URL(urls.refused).port
@@ -300,8 +300,8 @@ describe('connection failures', () => {
     await details.locator('summary').click()
     await expect(details.locator('pre').textContent()).resolves.toContain('text/html')
     await expect(
-      page.locator('.chat-server[data-server-id="demo"]').getAttribute('data-tone'),
-    ).resolves.toBe('ok')
+      page.locator('.rk-server[data-server-id="demo"]').getAttribute('data-state'),
+    ).resolves.toBe('live')
     expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
     await screenshot(page, 'failures-plain-words')
 

@@ -23,7 +23,7 @@ afterAll(async () => {
 const SERVER = 'Protected workspace'
 
 function serverItem(page: Page) {
-  return page.locator('.chat-server[data-server-id="protected"]')
+  return page.locator('.rk-server[data-server-id="protected"]')
 }
 
 /** The picker's row of the protected server, expanded so its status row shows. */
@@ -47,11 +47,11 @@ async function allow(consent: Page) {
 
 async function expectSignedIn(page: Page) {
   await expect
-    .poll(() => serverItem(page).locator('.chat-server-status').textContent(), {
+    .poll(() => serverItem(page).locator('.rk-server-status').textContent(), {
       timeout: 20_000,
     })
     .toMatch(/^[\d,]+ resources/)
-  await expect(serverItem(page).locator('.chat-server-account').textContent()).resolves.toBe(
+  await expect(serverItem(page).locator('.rk-server-account').textContent()).resolves.toBe(
     'Signed in as Ada Lovelace',
   )
   // Listed in the same page, under the server's row: no reload happened.
@@ -114,7 +114,7 @@ describe('chat app: sign-in to a protected server', () => {
     const logs: string[] = []
     page.on('console', (message) => logs.push(message.text()))
     await expect
-      .poll(() => serverItem(page).locator('.chat-server-status').textContent(), {
+      .poll(() => serverItem(page).locator('.rk-server-status').textContent(), {
         timeout: 15_000,
       })
       .toMatch(/^Sign in to see its resources \(you sign in at 127\.0\.0\.1:\d+\)\.$/)
@@ -155,7 +155,7 @@ describe('chat app: sign-in to a protected server', () => {
       .getByRole('button', { name: `Sign out of ${SERVER}` })
       .click()
     await expect.poll(() => signInRow(page).count(), { timeout: 10_000 }).toBe(1)
-    await expect(serverItem(page).locator('.chat-server-account').count()).resolves.toBe(0)
+    await expect(serverItem(page).locator('.rk-server-account').count()).resolves.toBe(0)
     // Sign-out forgets everything of that server, its discovery too: nothing is left.
     await expect.poll(() => signIns(page)).toEqual([])
     await screenshot(page, 'oauth-03-signed-out')
