@@ -86,7 +86,7 @@ describe('chat app', () => {
     await expect.poll(() => input.getAttribute('role')).toBe('textbox')
     await expect(input.locator('[data-rk-mention]').textContent()).resolves.toBe('@Readme')
     await expect
-      .poll(() => page.locator('.chat-attachments .chat-attachment-label').allTextContents())
+      .poll(() => page.locator('.rk-attachments .rk-attachment-label').allTextContents())
       .toEqual(['Readme'])
     await page.keyboard.type('in two lines') // a space follows the chip already
     await page.keyboard.press('Enter')
@@ -95,9 +95,9 @@ describe('chat app', () => {
     await expect
       .poll(() => message.locator('.chat-message-text').textContent())
       .toBe('Summarize @Readme in two lines')
-    const context = message.locator('.chat-context')
+    const context = message.locator('.rk-context-card')
     await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-    await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
+    await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
       'file:///workspace/live/README.md',
     )
     await expect(context.locator('pre').first().textContent()).resolves.toMatch(/\S/)
@@ -123,7 +123,7 @@ describe('chat app', () => {
     await expect.poll(() => focused(request)).toBe(true)
     // The sent message says it waits for the user, and where, not that it is reading.
     const waiting = page.locator('.chat-message').last().locator('.chat-model-input')
-    await expect(waiting.locator('.chat-model-input-title').textContent()).resolves.toBe(
+    await expect(waiting.locator('.rk-model-input-title').textContent()).resolves.toBe(
       'Waiting for you',
     )
     await expect(waiting.locator('.chat-model-input-hint').textContent()).resolves.toMatch(
@@ -143,12 +143,10 @@ describe('chat app', () => {
     await tabTo(page, checkbox)
     await page.keyboard.press('Space')
     await page.keyboard.press('Enter')
-    const context = page.locator('.chat-message').last().locator('.chat-context')
+    const context = page.locator('.chat-message').last().locator('.rk-context-card')
     await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
     await expect.poll(() => focused(input)).toBe(true)
-    await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
-      'db://prod/users',
-    )
+    await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe('db://prod/users')
     await expect(context.textContent()).resolves.toContain('application/json')
     await screenshot(page, '05-template-read')
     await page.close()
@@ -207,16 +205,22 @@ describe('chat app', () => {
     for (let i = 0; i < details.indexOf('log://app/tail'); i++)
       await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
-    const attachment = page.locator('.chat-attachment')
+    const attachment = page.locator('.rk-attachment')
     await expect.poll(() => attachment.getAttribute('data-watch'), { timeout: 10_000 }).toBe('live')
-    await expect.poll(() => attachment.getAttribute('data-updated'), { timeout: 15_000 }).toBe('')
-    await expect(attachment.locator('.chat-updated').textContent()).resolves.toBe('updated')
+    await expect
+      .poll(() => attachment.getAttribute('data-change'), { timeout: 15_000 })
+      .toBe('updated')
+    await expect(attachment.locator('.rk-attachment-mark').textContent()).resolves.toBe('updated')
     await screenshot(page, '06-attachment-updated')
 
     await page.keyboard.press('Enter')
-    const card = page.locator('.chat-message').last().locator('.chat-context')
+    const card = page.locator('.chat-message').last().locator('.rk-context-card')
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-    await expect.poll(() => card.locator('.chat-updated').count(), { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(() => card.locator('.rk-context-mark[data-change="updated"]').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1)
     await screenshot(page, '07-message-updated')
     await page.close()
   }, 60_000)

@@ -222,9 +222,11 @@ describe('chat layout', () => {
     await page.keyboard.press('Enter')
     const message = page.locator('.chat-message')
     await expect
-      .poll(() => message.locator('.chat-context').getAttribute('data-status'), { timeout: 10_000 })
+      .poll(() => message.locator('.rk-context-card').getAttribute('data-status'), {
+        timeout: 10_000,
+      })
       .toBe('read')
-    await message.locator('.chat-prompt > summary').click()
+    await message.locator('.rk-model-input-full > summary').click()
     expect(await axeViolations(page, '.chat-main')).toEqual([])
 
     await page.getByRole('button', { name: 'Clear history' }).click()

@@ -10,7 +10,12 @@ export interface ChatServerConfig {
 
 export interface ChatConfig {
   servers: ChatServerConfig[]
+  /** The model's budget for attached context, in tokens. @default DEFAULT_CONTEXT_BUDGET */
+  contextBudget?: number
 }
+
+/** Tokens of attached context the composer measures against (a small model's share). */
+export const DEFAULT_CONTEXT_BUDGET = 32_000
 
 const FALLBACK: ChatConfig = { servers: [{ id: 'demo', url: 'http://127.0.0.1:3333/mcp' }] }
 
@@ -42,7 +47,10 @@ export function parseChatConfig(value: unknown): ChatConfig {
     if (typeof id !== 'string' || typeof url !== 'string' || !isHttpUrl(url)) continue
     servers.push({ id, url, ...(typeof name === 'string' && { name }) })
   }
-  return servers.length ? { servers } : FALLBACK
+  if (servers.length === 0) return FALLBACK
+  const budget = (value as { contextBudget?: unknown }).contextBudget
+  const valid = typeof budget === 'number' && Number.isFinite(budget) && budget > 0
+  return { servers, ...(valid && { contextBudget: budget }) }
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -15,6 +15,8 @@ export function ServerList({ sources, servers, names }: ServerListProps) {
   return (
     <ServerStatusList
       className="chat-servers"
+      // The sidebar is dark in both schemes: the list takes the theme's dark palette.
+      data-theme="dark"
       sources={sources}
       names={names}
       urls={servers.urls}

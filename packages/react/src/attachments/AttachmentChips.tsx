@@ -74,6 +74,7 @@ export function AttachmentChip({ attachment: a, server, onRemove }: AttachmentCh
     <li
       className="rk-attachment"
       data-change={a.change}
+      data-watch={removed ? undefined : a.watch}
       data-server-state={a.server}
       data-server-down={a.serverDown ? '' : undefined}
       data-sizing={a.sizing}

@@ -32,7 +32,7 @@ export function isServerDown(state: ServerState): boolean {
 export const SERVER_STATE_TEXT: Readonly<Record<ServerState, string>> = {
   connecting: 'connecting',
   live: 'live',
-  reconnecting: 'reconnecting',
+  reconnecting: 'server down, reconnecting',
   offline: 'server down',
   'needs-sign-in': 'needs sign-in',
   error: 'server down',
