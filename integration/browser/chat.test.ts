@@ -121,16 +121,22 @@ describe('chat app', () => {
     for (let i = 0; i < details.indexOf('log://app/tail'); i++)
       await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
-    const attachment = page.locator('.chat-attachment')
+    const attachment = page.locator('.rk-attachment')
     await expect.poll(() => attachment.getAttribute('data-watch'), { timeout: 10_000 }).toBe('live')
-    await expect.poll(() => attachment.getAttribute('data-updated'), { timeout: 15_000 }).toBe('')
-    await expect(attachment.locator('.chat-updated').textContent()).resolves.toBe('updated')
+    await expect
+      .poll(() => attachment.getAttribute('data-change'), { timeout: 15_000 })
+      .toBe('updated')
+    await expect(attachment.locator('.rk-attachment-mark').textContent()).resolves.toBe('updated')
     await screenshot(page, '06-attachment-updated')
 
     await page.keyboard.press('Enter')
-    const card = page.locator('.chat-message').last().locator('.chat-context')
+    const card = page.locator('.chat-message').last().locator('.rk-context-card')
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-    await expect.poll(() => card.locator('.chat-updated').count(), { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(() => card.locator('.rk-context-mark[data-change="updated"]').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1)
     await screenshot(page, '07-message-updated')
     await page.close()
   }, 60_000)
@@ -308,12 +314,12 @@ describe('chat app', () => {
     await tabTo(page, url)
     await page.keyboard.type('http://127.0.0.1:9/mcp')
     await page.keyboard.press('Enter')
-    const failed = page.locator('.chat-server[data-server-id="127.0.0.1-9"]')
-    await expect.poll(() => failed.getAttribute('data-tone'), { timeout: 15_000 }).toBe('error')
+    const failed = page.locator('.rk-server[data-server-id="127.0.0.1-9"]')
+    await expect.poll(() => failed.getAttribute('data-state'), { timeout: 15_000 }).toBe('error')
     await expect(failed.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(1)
     await expect(
-      page.locator('.chat-server[data-server-id="demo"]').getAttribute('data-tone'),
-    ).resolves.toBe('ok')
+      page.locator('.rk-server[data-server-id="demo"]').getAttribute('data-state'),
+    ).resolves.toBe('live')
     await screenshot(page, '10-server-error')
     expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
     await page.close()
@@ -344,7 +350,7 @@ for (const mode of ['bridge', 'direct'] as const) {
       await expect.poll(() => input.getAttribute('role')).toBe('textbox')
       await expect(input.locator('[data-rk-mention]').textContent()).resolves.toBe('@Readme')
       await expect
-        .poll(() => page.locator('.chat-attachments .chat-attachment-label').allTextContents())
+        .poll(() => page.locator('.rk-attachments .rk-attachment-label').allTextContents())
         .toEqual(['Readme'])
       await page.keyboard.type('in two lines') // a space follows the chip already
       await page.keyboard.press('Enter')
@@ -353,9 +359,9 @@ for (const mode of ['bridge', 'direct'] as const) {
       await expect
         .poll(() => message.locator('.chat-message-text').textContent())
         .toBe('Summarize @Readme in two lines')
-      const context = message.locator('.chat-context')
+      const context = message.locator('.rk-context-card')
       await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-      await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
+      await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
         'file:///workspace/live/README.md',
       )
       await expect(context.locator('pre').first().textContent()).resolves.toMatch(/\S/)
@@ -381,7 +387,7 @@ for (const mode of ['bridge', 'direct'] as const) {
       await expect.poll(() => focused(request)).toBe(true)
       // The sent message says it waits for the user, and where, not that it is reading.
       const waiting = page.locator('.chat-message').last().locator('.chat-model-input')
-      await expect(waiting.locator('.chat-model-input-title').textContent()).resolves.toBe(
+      await expect(waiting.locator('.rk-model-input-title').textContent()).resolves.toBe(
         'Waiting for you',
       )
       await expect(waiting.locator('.chat-model-input-hint').textContent()).resolves.toMatch(
@@ -401,10 +407,10 @@ for (const mode of ['bridge', 'direct'] as const) {
       await tabTo(page, checkbox)
       await page.keyboard.press('Space')
       await page.keyboard.press('Enter')
-      const context = page.locator('.chat-message').last().locator('.chat-context')
+      const context = page.locator('.chat-message').last().locator('.rk-context-card')
       await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
       await expect.poll(() => focused(input)).toBe(true)
-      await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
+      await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
         'db://prod/users',
       )
       await expect(context.textContent()).resolves.toContain('application/json')

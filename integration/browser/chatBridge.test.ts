@@ -35,11 +35,11 @@ async function openChat(mode?: 'direct' | 'bridge'): Promise<Page> {
 }
 
 function serverItem(page: Page, id: string) {
-  return page.locator(`.chat-server[data-server-id="${id}"]`)
+  return page.locator(`.rk-server[data-server-id="${id}"]`)
 }
 
 function statusOf(page: Page, id: string) {
-  return serverItem(page, id).locator('.chat-server-status').textContent()
+  return serverItem(page, id).locator('.rk-server-status').textContent()
 }
 
 /** What the page sent over its WebSockets since `since` was called: the parsed messages. */
@@ -62,7 +62,7 @@ describe('chat app through the bridge', () => {
       .poll(() => statusOf(page, 'everything'), { timeout: 30_000 })
       .toMatch(/^[\d,]+ resources/)
     await expect(
-      serverItem(page, 'everything').locator('.chat-server-url').textContent(),
+      serverItem(page, 'everything').locator('.rk-server-url').textContent(),
     ).resolves.toBe('stdio: @modelcontextprotocol/server-everything')
     // No token, no MCP session in the page: the servers' HTTP endpoints are never fetched.
     const mcpRequests: string[] = []
@@ -94,7 +94,7 @@ describe('chat app through the bridge', () => {
       .poll(() => page.locator('.rk-mention-listbox [role="option"]').first().textContent())
       .toContain('Readme')
     await page.keyboard.press('Enter')
-    const attachment = page.locator('.chat-attachment')
+    const attachment = page.locator('.rk-attachment')
     await expect.poll(() => attachment.getAttribute('data-watch'), { timeout: 10_000 }).toBe('live')
     const previewText = await preview.locator('.rk-preview').textContent()
     const rowsBefore = await row.count()
@@ -105,7 +105,7 @@ describe('chat app through the bridge', () => {
       await expect
         .poll(() => statusOf(page, id), { timeout: 10_000 })
         .toBe('Not answering, reconnecting…')
-      await expect(serverItem(page, id).getAttribute('data-tone')).resolves.toBe('warn')
+      await expect(serverItem(page, id).getAttribute('data-state')).resolves.toBe('reconnecting')
     }
     // The picker's own row says it too.
     await expect
@@ -122,7 +122,7 @@ describe('chat app through the bridge', () => {
     await expect(preview.locator('.chat-preview-uri').textContent()).resolves.toBe(ARCHITECTURE)
     await expect(preview.locator('.rk-preview').textContent()).resolves.toBe(previewText)
     await expect(
-      page.locator('.chat-attachments .chat-attachment-label').allTextContents(),
+      page.locator('.rk-attachments .rk-attachment-label').allTextContents(),
     ).resolves.toEqual(['Readme'])
     await expect(input.locator('[data-rk-mention]').textContent()).resolves.toBe('@Readme')
     await screenshot(page, 'bridge-01-reconnecting')
@@ -132,7 +132,7 @@ describe('chat app through the bridge', () => {
     chat.demo.bridge!.resume()
     for (const id of ['demo', 'everything']) {
       await expect.poll(() => statusOf(page, id), { timeout: 20_000 }).toMatch(/^[\d,]+ resources/)
-      await expect(serverItem(page, id).getAttribute('data-tone')).resolves.toBe('ok')
+      await expect(serverItem(page, id).getAttribute('data-state')).resolves.toBe('live')
     }
     await expect.poll(() => attachment.getAttribute('data-watch'), { timeout: 10_000 }).toBe('live')
     const sinceResume = () => sent().slice(sentBefore)

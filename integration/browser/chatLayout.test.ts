@@ -92,7 +92,7 @@ describe('chat layout', () => {
         await tabTo(page, serversButton)
         await page.keyboard.press('Enter')
         await expect
-          .poll(() => page.locator('.chat-server[data-server-id="demo"]').isVisible())
+          .poll(() => page.locator('.rk-server[data-server-id="demo"]').isVisible())
           .toBe(true)
         expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
         await screenshot(page, `layout-${viewport.name}-3-servers`)
@@ -222,9 +222,11 @@ describe('chat layout', () => {
     await page.keyboard.press('Enter')
     const message = page.locator('.chat-message')
     await expect
-      .poll(() => message.locator('.chat-context').getAttribute('data-status'), { timeout: 10_000 })
+      .poll(() => message.locator('.rk-context-card').getAttribute('data-status'), {
+        timeout: 10_000,
+      })
       .toBe('read')
-    await message.locator('.chat-prompt > summary').click()
+    await message.locator('.rk-model-input-full > summary').click()
     expect(await axeViolations(page, '.chat-main')).toEqual([])
 
     await page.getByRole('button', { name: 'Clear history' }).click()
@@ -279,7 +281,7 @@ describe('connection failures', () => {
       await page.keyboard.type(url)
       await page.keyboard.press('Enter')
     }
-    const row = (url: string) => page.locator(`.chat-server:has(.chat-server-url[title="${url}"])`)
+    const row = (url: string) => page.locator(`.rk-server:has(.rk-server-url[title="${url}"])`)
     const expected = {
       refused: ['refused', /^Nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\)/],
       noCors: [
@@ -292,8 +294,8 @@ describe('connection failures', () => {
     for (const [key, [cause, summary]] of Object.entries(expected)) {
       const item = row(urls[key as keyof typeof urls])
       await expect.poll(() => item.getAttribute('data-cause'), { timeout: 20_000 }).toBe(cause)
-      await expect(item.locator('.chat-server-status').textContent()).resolves.toMatch(summary)
-      expect((await item.locator('.chat-server-status').textContent())?.length).toBeLessThan(200)
+      await expect(item.locator('.rk-server-status').textContent()).resolves.toMatch(summary)
+      expect((await item.locator('.rk-server-status').textContent())?.length).toBeLessThan(200)
     }
     // The picker's own status row names it too (the client classified it, not the app).
     const noCorsId = await row(urls.noCors).getAttribute('data-server-id')
@@ -314,8 +316,8 @@ describe('connection failures', () => {
     await details.locator('summary').click()
     await expect(details.locator('pre').textContent()).resolves.toContain('text/html')
     await expect(
-      page.locator('.chat-server[data-server-id="demo"]').getAttribute('data-tone'),
-    ).resolves.toBe('ok')
+      page.locator('.rk-server[data-server-id="demo"]').getAttribute('data-state'),
+    ).resolves.toBe('live')
     expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
     await screenshot(page, 'failures-plain-words')
 

@@ -25,7 +25,7 @@ afterAll(async () => {
 const SERVER = 'Protected workspace'
 
 function serverItem(page: Page) {
-  return page.locator('.chat-server[data-server-id="protected"]')
+  return page.locator('.rk-server[data-server-id="protected"]')
 }
 
 /** The picker's row of the protected server, expanded so its status row shows. */
@@ -49,11 +49,11 @@ async function allow(consent: Page) {
 
 async function expectSignedIn(page: Page) {
   await expect
-    .poll(() => serverItem(page).locator('.chat-server-status').textContent(), {
+    .poll(() => serverItem(page).locator('.rk-server-status').textContent(), {
       timeout: 20_000,
     })
     .toMatch(/^[\d,]+ resources/)
-  await expect(serverItem(page).locator('.chat-server-account').textContent()).resolves.toBe(
+  await expect(serverItem(page).locator('.rk-server-account').textContent()).resolves.toBe(
     'Signed in as Ada Lovelace',
   )
   // Listed in the same page, under the server's row: no reload happened.
@@ -124,7 +124,7 @@ for (const mode of ['bridge', 'direct'] as const satisfies readonly ChatMode[]) 
       const logs: string[] = []
       page.on('console', (message) => logs.push(message.text()))
       await expect
-        .poll(() => serverItem(page).locator('.chat-server-status').textContent(), {
+        .poll(() => serverItem(page).locator('.rk-server-status').textContent(), {
           timeout: 15_000,
         })
         .toMatch(/^Sign in to see its resources \(you sign in at 127\.0\.0\.1:\d+\)\.$/)
@@ -176,7 +176,7 @@ for (const mode of ['bridge', 'direct'] as const satisfies readonly ChatMode[]) 
         .getByRole('button', { name: `Sign out of ${SERVER}` })
         .click()
       await expect.poll(() => signInRow(page).count(), { timeout: 10_000 }).toBe(1)
-      await expect(serverItem(page).locator('.chat-server-account').count()).resolves.toBe(0)
+      await expect(serverItem(page).locator('.rk-server-account').count()).resolves.toBe(0)
       // Sign-out forgets everything of that server, its discovery too: nothing is left.
       if (mode === 'direct') await expect.poll(() => signIns(page)).toEqual([])
       await screenshot(page, `${mode}-oauth-03-signed-out`)

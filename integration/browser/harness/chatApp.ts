@@ -60,8 +60,7 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
       await page.goto(mode === 'direct' ? `${demo.appUrl}?mode=direct` : demo.appUrl)
       await expect
         .poll(
-          () =>
-            page.locator('.chat-server[data-server-id="demo"] .chat-server-status').textContent(),
+          () => page.locator('.rk-server[data-server-id="demo"] .rk-server-status').textContent(),
           {
             timeout: 20_000,
           },

@@ -23,7 +23,12 @@ export interface ChatConfig {
   servers: ChatServerConfig[]
   /** Bridge mode: the backend's WebSocket (ws: or wss:). */
   bridgeUrl?: string
+  /** The model's budget for attached context, in tokens. @default DEFAULT_CONTEXT_BUDGET */
+  contextBudget?: number
 }
+
+/** Tokens of attached context the composer measures against (a small model's share). */
+export const DEFAULT_CONTEXT_BUDGET = 32_000
 
 const FALLBACK: ChatConfig = {
   mode: 'direct',
@@ -63,7 +68,7 @@ export async function loadChatConfig(
 export function parseChatConfig(value: unknown, pageUrl?: string, wanted?: ChatMode): ChatConfig {
   const record = (value ?? {}) as Record<string, unknown>
   const bridge = wanted === 'direct' ? undefined : parseBridge(record.bridge, pageUrl)
-  if (bridge) return { mode: 'bridge', ...bridge }
+  if (bridge) return { mode: 'bridge', ...bridge, ...contextBudgetOf(record) }
   const list = record.servers
   if (!Array.isArray(list)) return FALLBACK
   const servers: ChatServerConfig[] = []
@@ -72,7 +77,14 @@ export function parseChatConfig(value: unknown, pageUrl?: string, wanted?: ChatM
     if (typeof id !== 'string' || typeof url !== 'string' || !isHttpUrl(url)) continue
     servers.push({ id, url, ...(typeof name === 'string' && { name }) })
   }
-  return servers.length ? { mode: 'direct', servers } : FALLBACK
+  if (servers.length === 0) return FALLBACK
+  return { mode: 'direct', servers, ...contextBudgetOf(record) }
+}
+
+function contextBudgetOf(record: Record<string, unknown>): { contextBudget?: number } {
+  const budget = record.contextBudget
+  const valid = typeof budget === 'number' && Number.isFinite(budget) && budget > 0
+  return valid ? { contextBudget: budget } : {}
 }
 
 function parseBridge(

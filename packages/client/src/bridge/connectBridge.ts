@@ -292,8 +292,7 @@ class BridgeClient implements ResourceClient {
       queryKey: resourceKeys.partition(serverId, this.partition),
       predicate: (query) => isPrivateEntry(query.state.data),
     })
-    this.#lists.resources.get(serverId)?.reset()
-    this.#lists.templates.get(serverId)?.reset()
+    this.#lists.reset(serverId)
   }
 
   #setServers(servers: readonly ServerSnapshot[]): void {

@@ -39,8 +39,12 @@ export interface UseMentionComposerOptions {
   defaultValue?: string
   /** Called after every change with the draft as plain text (store it to keep drafts). */
   onValueChange?: (value: string, segments: MentionSegment[]) => void
-  /** Enter (without Shift) with a non-empty draft; the composer clears itself after. */
-  onSubmit?: (segments: MentionSegment[], value: string) => void
+  /**
+   * Enter (without Shift) with a non-empty draft; the composer clears itself after, unless
+   * this returns `false` (not sent: e.g. the host warns first, and the draft stays).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing sends
+  onSubmit?: (segments: MentionSegment[], value: string) => void | false
   /** Rows shown at once (the count announced is of all matches). @default 50 */
   maxOptions?: number
   /** The variables of a URI template, in order. @default the client's `templateVariables` */
@@ -231,10 +235,11 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     const segments = editor.segments()
     const meaningful = segments.some((s) => s.type === 'mention' || s.text.trim() !== '')
     if (!meaningful) return
+    // Held back by the host (a warning first): the draft stays as it is.
+    if (options.onSubmit?.(segments, editor.getValue()) === false) return
     // Sent: what it mentions is seen as it is now (their new or updated marks clear).
     for (const s of segments)
       if (s.type === 'mention') live?.acknowledge(s.mention.serverId, s.mention.uri)
-    options.onSubmit?.(segments, editor.getValue())
     editor.clear()
     afterEdit()
   }

@@ -84,6 +84,15 @@ describe('MentionComposer', () => {
     expect(onSubmit.mock.calls[0]?.[1]).toContain('file:///w/beta.md')
   })
 
+  it('keeps the draft when onSubmit returns false (the host warns before sending)', async () => {
+    const { editor, onSubmit, user } = setup(vi.fn(() => false as const))
+    await user.click(editor)
+    await user.keyboard('@{Enter} hello{Enter}')
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+    // Was cleared whatever the host said.
+    expect(editor.textContent).toMatch(/alpha\.md\s+hello$/)
+  })
+
   it('starts a new @ at the first result, and announces the row Enter picks', async () => {
     const { editor, user } = setup()
     await user.click(editor)

@@ -1,7 +1,7 @@
-import type { MentionRead } from '@resource-kit/react'
-import { parseMentions } from '@resource-kit/react'
 import { describe, expect, it } from 'vitest'
-import { modelInput, promptText, toContextItems } from '../conversation/modelContext.ts'
+import { parseMentions } from '../../mention/mentionToken.ts'
+import type { MentionRead } from '../../mention/readMentions.ts'
+import { contextItemsOf, modelInputText, promptText } from '../modelContext.ts'
 
 const readme = { serverId: 'demo', uri: 'file:///w/README.md', label: 'Readme' }
 const logo = { serverId: 'demo', uri: 'file:///w/logo.png', label: 'logo.png' }
@@ -31,7 +31,7 @@ const reads: MentionRead[] = [
 
 describe('modelContext', () => {
   it('keeps text as text, summarizes blobs by type and size, and keeps errors', () => {
-    expect(toContextItems(reads)).toEqual([
+    expect(contextItemsOf(reads)).toEqual([
       {
         ...readme,
         status: 'read',
@@ -45,18 +45,20 @@ describe('modelContext', () => {
             truncated: false,
           },
         ],
+        size: { bytes: 14, tokens: 4, hasText: true, hasBlob: false },
       },
       {
         ...logo,
         status: 'read',
         parts: [{ kind: 'blob', uri: logo.uri, mimeType: 'image/png', bytes: 8 }],
+        size: { bytes: 8, tokens: 0, hasText: false, hasBlob: true },
       },
       { ...gone, status: 'error', error: 'Resource not found' },
     ])
   })
 
   it('cuts long text for the stored history and says so', () => {
-    const [item] = toContextItems([reads[0]!], 7)
+    const [item] = contextItemsOf([reads[0]!], { maxText: 7 })
     expect(item).toMatchObject({ parts: [{ text: '# Hello', truncated: true, bytes: 14 }] })
   })
 
@@ -65,7 +67,7 @@ describe('modelContext', () => {
       'Compare @[Readme](mcp://demo/file:///w/README.md) and @[logo.png](mcp://demo/file:///w/logo.png)',
     )
     expect(promptText(segments)).toBe('Compare @Readme and @logo.png')
-    const input = modelInput(segments, toContextItems(reads))
+    const input = modelInputText(segments, contextItemsOf(reads))
     expect(input).toBe(
       [
         'Compare @Readme and @logo.png',
@@ -77,7 +79,7 @@ describe('modelContext', () => {
   })
 
   it('escapes quotes and newlines in attributes', () => {
-    const input = modelInput(
+    const input = modelInputText(
       [],
       [{ serverId: 's"x', uri: 'a\nb', label: '<x>', status: 'error', error: 'e' }],
     )
