@@ -2,6 +2,7 @@
 // estimate shown before the user attaches anything. Everything from the server renders
 // as text; images are decoded locally; PDFs are offered to open or download.
 import type { ResourceContents } from '@resource-kit/client'
+import { type ForwardedRef, forwardRef } from 'react'
 import { formatCount } from '../collection/formatCount.ts'
 import { formatBytes } from '../collection/index.ts'
 import { BlobImage } from './BlobImage.tsx'
@@ -20,20 +21,23 @@ export interface ResourcePreviewProps {
 }
 
 /** Size and, when there is text, its rough token count, e.g. "12.3 kB · ~3,100 tokens". */
-export function PreviewSummary({ contents }: { contents: readonly ResourceContents[] }) {
+export const PreviewSummary = forwardRef(function PreviewSummary(
+  { contents }: { contents: readonly ResourceContents[] },
+  ref: ForwardedRef<HTMLParagraphElement>,
+) {
   let bytes = 0
   for (const c of contents) bytes += contentByteSize(c)
   // No estimate for images and PDFs: what they cost depends on the model.
   const hasText = contents.some((c) => 'text' in c)
   const tokens = hasText ? estimateTokens(contents) : undefined
   return (
-    <p className="rk-preview-summary" data-bytes={bytes} data-tokens={tokens}>
+    <p ref={ref} className="rk-preview-summary" data-bytes={bytes} data-tokens={tokens}>
       {formatBytes(bytes)}
       {tokens !== undefined && ` · ~${formatCount(tokens)} tokens`}
       {tokens !== undefined && contents.some((c) => 'blob' in c) && ' of text'}
     </p>
   )
-}
+})
 
 function ContentItem({
   content,
@@ -84,14 +88,12 @@ function ContentItem({
 }
 
 /** Renders read contents by kind: text, safe markdown, pretty JSON, blob images, binary size. */
-export function ResourcePreview({
-  contents,
-  maxTextLength = 200_000,
-  onLinkClick,
-  className,
-}: ResourcePreviewProps) {
+export const ResourcePreview = forwardRef(function ResourcePreview(
+  { contents, maxTextLength = 200_000, onLinkClick, className }: ResourcePreviewProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   return (
-    <div className={className ? `rk-preview ${className}` : 'rk-preview'}>
+    <div ref={ref} className={className ? `rk-preview ${className}` : 'rk-preview'}>
       <PreviewSummary contents={contents} />
       {contents.length === 0 && <p className="rk-preview-empty">This resource is empty.</p>}
       {contents.map((content, i) => (
@@ -109,4 +111,4 @@ export function ResourcePreview({
       ))}
     </div>
   )
-}
+})

@@ -1,7 +1,7 @@
 // PARTS: one template variable: a text field (combobox) with the server's suggestions,
 // navigated with the package's one list behaviour (combobox/useListNavigation.ts). Nothing
 // is highlighted until an arrow key moves into the list, so Enter still submits the form.
-import { type KeyboardEvent, useState } from 'react'
+import { type ForwardedRef, forwardRef, type KeyboardEvent, useState } from 'react'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { optionDomId } from '../shared/ids.ts'
 import { useTemplateCompletion } from './useTemplateCompletion.ts'
@@ -21,7 +21,10 @@ export interface TemplateFieldProps {
 }
 
 /** A variable's input with completion suggestions (kept in the server's order). */
-export function TemplateField(props: TemplateFieldProps) {
+export const TemplateField = forwardRef(function TemplateField(
+  props: TemplateFieldProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const { id, name, required, value, onChange } = props
   const [open, setOpen] = useState(false)
   const completion = useTemplateCompletion({
@@ -72,7 +75,7 @@ export function TemplateField(props: TemplateFieldProps) {
         : undefined
 
   return (
-    <div className="rk-field" data-required={required || undefined}>
+    <div ref={ref} className="rk-field" data-required={required || undefined}>
       <label htmlFor={id}>
         {name}
         <span className="rk-field-hint">{required ? ' (required)' : ' (optional)'}</span>
@@ -130,4 +133,4 @@ export function TemplateField(props: TemplateFieldProps) {
       </div>
     </div>
   )
-}
+})
