@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/*/vitest.config.ts',
+      'packages/react/vitest.react18.config.ts',
       'apps/*/vitest.config.ts',
       'stories/vitest.config.ts',
       {

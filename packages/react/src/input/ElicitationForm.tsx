@@ -8,7 +8,16 @@ import {
   type FormField,
   inputRefusalWords,
 } from '@resource-kit/client'
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import {
+  type FormEvent,
+  type ForwardedRef,
+  forwardRef,
+  type ReactNode,
+  useId,
+  useRef,
+  useState,
+} from 'react'
+import { mergeRefs } from '../shared/composeHandlers.ts'
 import { coerceValues, type FieldInput, initialValues } from './elicitationValues.ts'
 
 export interface ElicitationFormProps {
@@ -102,7 +111,10 @@ function FieldControl({
 }
 
 /** Renders an elicitation request and resolves it with the user's answer. */
-export function ElicitationForm({ request, onAnswer, onOpenUrl, className }: ElicitationFormProps) {
+export const ElicitationForm = forwardRef(function ElicitationForm(
+  { request, onAnswer, onOpenUrl, className }: ElicitationFormProps,
+  ref: ForwardedRef<HTMLFormElement>,
+) {
   const baseId = useId()
   const fields = request.mode === 'form' ? request.fields : []
   const [values, setValues] = useState(() => initialValues(fields))
@@ -128,7 +140,7 @@ export function ElicitationForm({ request, onAnswer, onOpenUrl, className }: Eli
 
   return (
     <form
-      ref={formRef}
+      ref={mergeRefs(formRef, ref)}
       className={className ? `rk-elicitation ${className}` : 'rk-elicitation'}
       data-mode={request.mode}
       aria-labelledby={`${baseId}-msg`}
@@ -210,4 +222,4 @@ export function ElicitationForm({ request, onAnswer, onOpenUrl, className }: Eli
       </div>
     </form>
   )
-}
+})

@@ -10,9 +10,17 @@ import {
   size,
   useFloating,
 } from '@floating-ui/react'
-import { memo, type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
+import {
+  type ForwardedRef,
+  forwardRef,
+  memo,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+} from 'react'
 import { formatCount } from '../collection/formatCount.ts'
 import { mimeIcon } from '../collection/mimeIcon.ts'
+import { mergeRefs } from '../shared/composeHandlers.ts'
 import { statusText } from '../shared/statusText.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../shared/visuallyHidden.ts'
 import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
@@ -47,20 +55,21 @@ export interface MentionComposerProps extends UseMentionComposerOptions {
   /** A longer description read after the name. @default the keyboard help */
   description?: string
   className?: string
-  ref?: Ref<MentionComposerHandle>
 }
 
 const HELP =
   'Type @ to mention a resource, @server: to search one server. Enter sends, Shift+Enter adds a line.'
 
 /** A message input where `@` opens a resource picker at the caret. */
-export function MentionComposer(props: MentionComposerProps) {
+export const MentionComposer = forwardRef(function MentionComposer(
+  props: MentionComposerProps,
+  ref: ForwardedRef<MentionComposerHandle>,
+) {
   const {
     placeholder = 'Message… type @ to mention a resource',
     'aria-label': ariaLabel = 'Message',
     description = HELP,
     className,
-    ref,
     ...options
   } = props
   const api = useMentionComposer(options)
@@ -105,10 +114,13 @@ export function MentionComposer(props: MentionComposerProps) {
       {api.open && <MentionPopup api={api} />}
     </div>
   )
-}
+})
 
 /** The listbox at the caret; rendered only while the popup is open. */
-export function MentionPopup({ api }: { api: MentionComposerApi }) {
+export const MentionPopup = forwardRef(function MentionPopup(
+  { api }: { api: MentionComposerApi },
+  ref: ForwardedRef<HTMLElement>,
+) {
   const { refs, floatingStyles, update } = useFloating({
     open: true,
     placement: 'top-start',
@@ -164,7 +176,7 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
       {/* A named section is a region landmark: portalled to the end of the body, the popup
           would otherwise sit outside every landmark of the page. */}
       <section
-        ref={refs.setFloating}
+        ref={mergeRefs(refs.setFloating, ref)}
         style={floatingStyles}
         className="rk-mention-popup"
         data-mode={api.mode}
@@ -248,7 +260,7 @@ export function MentionPopup({ api }: { api: MentionComposerApi }) {
       </section>
     </FloatingPortal>
   )
-}
+})
 
 function countText(api: MentionComposerApi): string {
   // The same count the live region announces.

@@ -36,7 +36,9 @@ export interface MentionGetterContext {
 
 /** Props for the contenteditable editor (user props merged in). */
 export type MentionEditorProps = HTMLAttributes<HTMLDivElement> & {
-  ref: RefObject<HTMLDivElement | null>
+  // Its shape, not React's RefObject: React 18's RefObject<T> and 19's RefObject<T | null>
+  // do not take each other as `ref`, this takes either and is taken by both.
+  ref: { readonly current: HTMLDivElement | null }
   suppressContentEditableWarning: boolean
   'data-open': '' | undefined
   'data-mode': 'resource' | 'value'

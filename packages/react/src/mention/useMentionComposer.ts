@@ -10,7 +10,7 @@ import {
   expandTemplate as clientExpandTemplate,
   templateVariables as clientTemplateVariables,
 } from '@resource-kit/client'
-import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
 import { useLiveResources } from '../live/LiveResourcesContext.ts'
 import type { SharedResourceSearch } from '../search/sharedSearch.ts'
 import type { SearchWorkerFactory } from '../search/useSourceSearch.ts'
@@ -59,8 +59,8 @@ export interface UseMentionComposerOptions {
 
 /** What `useMentionComposer` returns: state for the parts, actions, and prop getters. */
 export interface MentionComposerApi extends MentionPropGetters {
-  /** Attach to the contenteditable editor (the editor props do). */
-  editorRef: RefObject<HTMLDivElement | null>
+  /** Attach to the contenteditable editor (the editor props do); fits React 18's and 19's `ref`. */
+  editorRef: { readonly current: HTMLDivElement | null }
   /** Whether the popup shows. */
   open: boolean
   /** `resource`: searching resources and templates; `value`: completing a template variable. */

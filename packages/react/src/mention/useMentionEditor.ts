@@ -1,7 +1,7 @@
 // DOM: the composer's contenteditable as a value. The DOM is the editing surface; this
 // hook reads it as segments, reports each change, restores the initial draft once, and
 // writes or clears it.
-import { type RefObject, useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { readSegments, writeSegments } from './editorDom.ts'
 import { type MentionSegment, parseMentions, serializeMentions } from './mentionToken.ts'
 
@@ -16,8 +16,8 @@ export interface UseMentionEditorOptions {
 
 /** What `useMentionEditor` returns. */
 export interface MentionEditor {
-  /** Attach to the contenteditable element. */
-  editorRef: RefObject<HTMLDivElement | null>
+  /** Attach to the contenteditable element (its shape fits React 18's and 19's `ref`). */
+  editorRef: { readonly current: HTMLDivElement | null }
   /** Reports the current content to `onValueChange`. */
   emitChange: () => void
   /** The content as segments (a template draft reads as its text). */

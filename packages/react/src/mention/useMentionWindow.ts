@@ -6,7 +6,7 @@
 // element and `scrollIntoView` can bring it into view. Without layout (tests, SSR) every
 // row renders.
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
-import { type CSSProperties, type RefObject, useRef } from 'react'
+import { type CSSProperties, useRef } from 'react'
 
 /** A row's height before it is measured: a name and a detail line. */
 const ESTIMATED_ROW_PX = 46
@@ -17,7 +17,7 @@ export interface MentionWindow {
   /** The indices of the rows to render, in order (contiguous). */
   indices: number[]
   /** For the listbox: its scroll element, and the heights of the rows not rendered. */
-  listRef: RefObject<HTMLUListElement | null>
+  listRef: { readonly current: HTMLUListElement | null }
   listStyle: CSSProperties | undefined
   /** For each rendered row (which carries `data-index`): its real height replaces the estimate. */
   rowRef: (element: HTMLElement | null) => void

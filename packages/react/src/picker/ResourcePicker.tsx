@@ -2,7 +2,7 @@
 // switch, assistant-only toggle, lazy folders, template forms — composed from the parts.
 // Apps that want another layout compose the parts themselves.
 import type { ReadResult } from '@resource-kit/client'
-import { useMemo, useState } from 'react'
+import { type ForwardedRef, forwardRef, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
 import { createDirectoryLoader } from '../queries/directoryLoader.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
@@ -32,13 +32,16 @@ export interface ResourcePickerProps extends Omit<PickerRootProps, 'sources' | '
 const none: readonly ResourceDescriptor[] = []
 
 /** A complete resource picker over the client of the nearest ResourceKitProvider. */
-export function ResourcePicker({
-  sourceOptions,
-  onTemplateRead,
-  placeholder,
-  markUpdates = true,
-  ...rootProps
-}: ResourcePickerProps) {
+export const ResourcePicker = forwardRef(function ResourcePicker(
+  {
+    sourceOptions,
+    onTemplateRead,
+    placeholder,
+    markUpdates = true,
+    ...rootProps
+  }: ResourcePickerProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const client = useResourceClient()
   const [ownStore] = useState(() =>
     createPickerStore({ query: rootProps.defaultQuery, view: rootProps.defaultView }),
@@ -52,7 +55,13 @@ export function ResourcePicker({
   const sources = useResourceSources({ ...sourceOptions, watchResources })
   const loadDirectory = useMemo(() => createDirectoryLoader(client), [client])
   return (
-    <Picker.Root {...rootProps} store={store} sources={sources} loadDirectory={loadDirectory}>
+    <Picker.Root
+      {...rootProps}
+      ref={ref}
+      store={store}
+      sources={sources}
+      loadDirectory={loadDirectory}
+    >
       <div className="rk-picker-toolbar">
         <Picker.Input placeholder={placeholder ?? 'Search resources…'} />
         <Picker.ViewToggle />
@@ -66,4 +75,4 @@ export function ResourcePicker({
       <Picker.TemplatePanel onRead={onTemplateRead} />
     </Picker.Root>
   )
-}
+})

@@ -1,7 +1,7 @@
 // An image from a blob: decoded locally into an object URL, so nothing is fetched. The
 // type comes from the bytes, never from the server's mimeType.
 import { sniffImageType } from '@resource-kit/client'
-import { useEffect, useState } from 'react'
+import { type ForwardedRef, forwardRef, useEffect, useState } from 'react'
 import { formatCount } from '../collection/formatCount.ts'
 import { decodeBase64 } from './contentInfo.ts'
 
@@ -13,7 +13,10 @@ export interface BlobImageProps {
 }
 
 /** Shows a base64 raster image through a local object URL (revoked on unmount), scaled to fit, with its pixel size. */
-export function BlobImage({ blob, alt }: BlobImageProps) {
+export const BlobImage = forwardRef(function BlobImage(
+  { blob, alt }: BlobImageProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   const [src, setSrc] = useState<string | null>(null)
   const [size, setSize] = useState<{ width: number; height: number } | null>(null)
   useEffect(() => {
@@ -32,7 +35,7 @@ export function BlobImage({ blob, alt }: BlobImageProps) {
   }, [blob])
   if (!src) return null
   return (
-    <figure className="rk-preview-figure">
+    <figure ref={ref} className="rk-preview-figure">
       <img
         className="rk-preview-image"
         src={src}
@@ -55,4 +58,4 @@ export function BlobImage({ blob, alt }: BlobImageProps) {
       )}
     </figure>
   )
-}
+})

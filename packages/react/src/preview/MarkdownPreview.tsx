@@ -1,6 +1,6 @@
 // Markdown from a server, shown safely: raw HTML is dropped (no rehype-raw), links are
 // shown but not followed, and images are never fetched (their alt text is shown instead).
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ForwardedRef, forwardRef, type ReactNode, useContext } from 'react'
 import Markdown from 'react-markdown'
 
 export interface MarkdownPreviewProps {
@@ -38,10 +38,14 @@ function Image({ alt }: { alt?: string }) {
 const components = { a: Link, img: Image }
 
 /** Renders untrusted markdown without HTML, navigation or remote images. */
-export function MarkdownPreview({ text, onLinkClick, label }: MarkdownPreviewProps) {
+export const MarkdownPreview = forwardRef(function MarkdownPreview(
+  { text, onLinkClick, label }: MarkdownPreviewProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   return (
     // A scrolling region must be reachable by keyboard (WCAG 2.1.1), so it is focusable and named.
     <section
+      ref={ref}
       className="rk-markdown"
       data-kind="markdown"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a focusable, labelled scroll region is the accessible pattern
@@ -55,4 +59,4 @@ export function MarkdownPreview({ text, onLinkClick, label }: MarkdownPreviewPro
       </LinkHandler.Provider>
     </section>
   )
-}
+})

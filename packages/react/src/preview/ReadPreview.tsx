@@ -6,7 +6,7 @@
 // (LiveResources), which its row, its chips and the host's preview show too.
 import type { ElicitationAnswer } from '@resource-kit/client'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { type ForwardedRef, forwardRef, useEffect } from 'react'
 import { ElicitationForm } from '../input/ElicitationForm.tsx'
 import type { InputBridge } from '../input/inputBridge.ts'
 import { useInputRequests } from '../input/useInputRequests.ts'
@@ -58,14 +58,10 @@ function InlineInput({
 }
 
 /** Reads `uri` on `serverId` and shows the preview, an inline input form, or a clear error. */
-export function ReadPreview({
-  serverId,
-  uri,
-  inputBridge,
-  maxBytes,
-  onLinkClick,
-  onOpenUrl,
-}: ReadPreviewProps) {
+export const ReadPreview = forwardRef(function ReadPreview(
+  { serverId, uri, inputBridge, maxBytes, onLinkClick, onOpenUrl }: ReadPreviewProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const client = useResourceClient()
   const read = useQuery(
     readOptions(client, serverId, uri, maxBytes === undefined ? {} : { maxBytes }),
@@ -79,6 +75,7 @@ export function ReadPreview({
   }, [notFound, live, serverId, uri])
   return (
     <div
+      ref={ref}
       className="rk-read-preview"
       data-status={read.status}
       aria-busy={read.isFetching || undefined}
@@ -111,4 +108,4 @@ export function ReadPreview({
       )}
     </div>
   )
-}
+})

@@ -2,6 +2,7 @@
 // estimate shown before the user attaches anything. Everything from the server renders
 // as text; images are decoded locally; PDFs are offered to open or download.
 import type { ResourceContents } from '@resource-kit/client'
+import { type ForwardedRef, forwardRef } from 'react'
 import { formatBytes } from '../collection/index.ts'
 import { BlobImage } from './BlobImage.tsx'
 import { BlobPdf } from './BlobPdf.tsx'
@@ -20,12 +21,16 @@ export interface ResourcePreviewProps {
 }
 
 /** Size and, when there is text, its rough token count, e.g. "12.3 kB · ~3,100 tokens". */
-export function PreviewSummary({ contents }: { contents: readonly ResourceContents[] }) {
+export const PreviewSummary = forwardRef(function PreviewSummary(
+  { contents }: { contents: readonly ResourceContents[] },
+  ref: ForwardedRef<HTMLParagraphElement>,
+) {
   // The chip and the sent message show the same measure (contextSize.ts). No estimate for
   // images and PDFs: what they cost depends on the model.
   const size = measureContents(contents)
   return (
     <p
+      ref={ref}
       className="rk-preview-summary"
       data-bytes={size.bytes}
       data-tokens={size.hasText ? size.tokens : undefined}
@@ -33,7 +38,7 @@ export function PreviewSummary({ contents }: { contents: readonly ResourceConten
       {formatContextSize(size)}
     </p>
   )
-}
+})
 
 function ContentItem({
   content,
@@ -84,14 +89,12 @@ function ContentItem({
 }
 
 /** Renders read contents by kind: text, safe markdown, pretty JSON, blob images, binary size. */
-export function ResourcePreview({
-  contents,
-  maxTextLength = 200_000,
-  onLinkClick,
-  className,
-}: ResourcePreviewProps) {
+export const ResourcePreview = forwardRef(function ResourcePreview(
+  { contents, maxTextLength = 200_000, onLinkClick, className }: ResourcePreviewProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   return (
-    <div className={className ? `rk-preview ${className}` : 'rk-preview'}>
+    <div ref={ref} className={className ? `rk-preview ${className}` : 'rk-preview'}>
       <PreviewSummary contents={contents} />
       {contents.length === 0 && <p className="rk-preview-empty">This resource is empty.</p>}
       {contents.map((content, i) => (
@@ -109,4 +112,4 @@ export function ResourcePreview({
       ))}
     </div>
   )
-}
+})

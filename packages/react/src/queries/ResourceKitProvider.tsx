@@ -2,7 +2,7 @@
 // so the app, the client and the picker read and invalidate one cache; and the client's
 // LiveResources (live/), the one owner of watches and change marks.
 import { defaultScheduler, type ResourceClient, type Scheduler } from '@resource-kit/client'
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react'
 import { LiveResourcesContext } from '../live/LiveResourcesContext.ts'
 import { LiveResources } from '../live/liveResources.ts'
@@ -12,22 +12,38 @@ const ResourceClientContext = createContext<ResourceClient | null>(null)
 export interface ResourceKitProviderProps {
   /** The headless client every hook and part below reads from. */
   client: ResourceClient
-  /** The app's QueryClient; must be the one the client caches in. @default client.queryClient */
+  /**
+   * The app's QueryClient; must be the one the client caches in (create the client with
+   * `{ queryClient }`). @default the outer QueryClientProvider's, else client.queryClient
+   */
   queryClient?: QueryClient
   children?: ReactNode
 }
 
-/** Makes a ResourceClient (and its QueryClient) available to the hooks and parts below. */
+/**
+ * Makes a ResourceClient (and its QueryClient) available to the hooks and parts below.
+ * One cache: inside a host's QueryClientProvider, the host's QueryClient must be the client's
+ * (the host's queries below stay in the host's cache); if it is not (outer or `queryClient`),
+ * this throws instead of replacing it.
+ */
 export function ResourceKitProvider({ client, queryClient, children }: ResourceKitProviderProps) {
+  const hostQueryClient = useContext(QueryClientContext)
   if (queryClient && queryClient !== client.queryClient) {
     // Two caches would split invalidation: list_changed would refresh one and not the other.
     throw new Error(
       'ResourceKitProvider: queryClient differs from client.queryClient; create the ResourceClient with { queryClient } so there is one cache.',
     )
   }
+  if (hostQueryClient && hostQueryClient !== client.queryClient) {
+    // Providing ours would move the host's own queries below into a second cache.
+    throw new Error(
+      'ResourceKitProvider: the QueryClientProvider around it holds another QueryClient than client.queryClient; create the ResourceClient with { queryClient: <that QueryClient> } so there is one cache.',
+    )
+  }
   // One watch per server and one change state per resource, for everything below.
   const live = useMemo(() => new LiveResources(client), [client])
   useEffect(() => () => live.destroy(), [live])
+  // Inside a host's QueryClientProvider this provides the same QueryClient again: the host's.
   return (
     <ResourceClientContext.Provider value={client}>
       <LiveResourcesContext.Provider value={live}>

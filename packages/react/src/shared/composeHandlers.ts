@@ -17,7 +17,8 @@ export function mergeRefs<T>(...refs: (Ref<T> | undefined)[]): RefCallback<T> {
   return (value) => {
     for (const ref of refs) {
       if (typeof ref === 'function') ref(value)
-      else if (ref) ref.current = value
+      // React 18 types RefObject's `current` as read-only; React sets it all the same.
+      else if (ref) (ref as { current: T | null }).current = value
     }
   }
 }

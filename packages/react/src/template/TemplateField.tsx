@@ -5,7 +5,7 @@
 // Enter on a suggestion equal to the text, or with none, submits the form, and Escape
 // closes the list to submit the text as typed. An Enter typed before the suggestions for
 // the text arrive waits for them (combobox/useHeldActivation.ts).
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type ForwardedRef, forwardRef, type KeyboardEvent, useRef, useState } from 'react'
 import { useHeldActivation } from '../combobox/useHeldActivation.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { optionDomId } from '../shared/ids.ts'
@@ -26,7 +26,10 @@ export interface TemplateFieldProps {
 }
 
 /** A variable's input with completion suggestions (kept in the server's order). */
-export function TemplateField(props: TemplateFieldProps) {
+export const TemplateField = forwardRef(function TemplateField(
+  props: TemplateFieldProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const { id, name, required, value, onChange } = props
   const [open, setOpen] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
@@ -109,7 +112,7 @@ export function TemplateField(props: TemplateFieldProps) {
         : undefined
 
   return (
-    <div className="rk-field" data-required={required || undefined}>
+    <div ref={ref} className="rk-field" data-required={required || undefined}>
       <label htmlFor={id}>
         {name}
         <span className="rk-field-hint">{required ? ' (required)' : ' (optional)'}</span>
@@ -168,4 +171,4 @@ export function TemplateField(props: TemplateFieldProps) {
       </div>
     </div>
   )
-}
+})

@@ -4,7 +4,15 @@
 import type { ReadResult } from '@resource-kit/client'
 import { expandTemplate } from '@resource-kit/client'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
+import {
+  type FormEvent,
+  type ForwardedRef,
+  forwardRef,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { readOptions } from '../queries/queryOptions.ts'
 import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
 import { isNotFoundError } from '../shared/isNotFoundError.ts'
@@ -62,7 +70,10 @@ function contextFor(
 }
 
 /** A form for a template's variables, with suggestions, a live URI preview and read-on-submit. */
-export function TemplateForm(props: TemplateFormProps) {
+export const TemplateForm = forwardRef(function TemplateForm(
+  props: TemplateFormProps,
+  ref: ForwardedRef<HTMLFormElement>,
+) {
   const { serverId, uriTemplate } = props
   const client = useResourceClient()
   const queryClient = useQueryClient()
@@ -114,6 +125,7 @@ export function TemplateForm(props: TemplateFormProps) {
 
   return (
     <form
+      ref={ref}
       className={props.className ? `rk-template-form ${props.className}` : 'rk-template-form'}
       aria-labelledby={`${baseId}-title`}
       data-state={outcome.state}
@@ -169,4 +181,4 @@ export function TemplateForm(props: TemplateFormProps) {
       </div>
     </form>
   )
-}
+})

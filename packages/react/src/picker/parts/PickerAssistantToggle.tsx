@@ -1,6 +1,6 @@
 // PARTS: a checkbox that hides resources meant for the assistant only
 // (annotations.audience without "user").
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import { type ForwardedRef, forwardRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useStore } from 'zustand'
 import { usePickerContext } from './PickerContext.ts'
 
@@ -11,11 +11,10 @@ export interface PickerAssistantToggleProps
 }
 
 /** Toggles hiding assistant-only items. */
-export function PickerAssistantToggle({
-  children,
-  className,
-  ...props
-}: PickerAssistantToggleProps) {
+export const PickerAssistantToggle = forwardRef(function PickerAssistantToggle(
+  { children, className, ...props }: PickerAssistantToggleProps,
+  ref: ForwardedRef<HTMLInputElement>,
+) {
   const { store } = usePickerContext()
   const hide = useStore(store, (s) => s.hideAssistantOnly)
   return (
@@ -26,6 +25,7 @@ export function PickerAssistantToggle({
     >
       <input
         {...props}
+        ref={ref}
         type="checkbox"
         checked={hide}
         onChange={(e) => {
@@ -36,4 +36,4 @@ export function PickerAssistantToggle({
       {children ?? 'Hide assistant-only'}
     </label>
   )
-}
+})

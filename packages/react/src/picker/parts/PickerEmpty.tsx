@@ -1,5 +1,5 @@
 // PARTS: shown when there is nothing to pick (no results for the query, or no servers).
-import type { HTMLAttributes, ReactNode } from 'react'
+import { type ForwardedRef, forwardRef, type HTMLAttributes, type ReactNode } from 'react'
 import { usePickerContext } from './PickerContext.ts'
 
 export interface PickerEmptyProps extends HTMLAttributes<HTMLDivElement> {
@@ -8,13 +8,20 @@ export interface PickerEmptyProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /** Renders only when the picker shows no resources and no server rows. */
-export function PickerEmpty({ children, className, ...props }: PickerEmptyProps) {
+export const PickerEmpty = forwardRef(function PickerEmpty(
+  { children, className, ...props }: PickerEmptyProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const picker = usePickerContext()
   if (picker.rows.length > 0) return null
   const text = picker.query.trim() !== '' ? `No results for “${picker.query}”` : 'No servers'
   return (
-    <div {...props} className={className ? `rk-picker-empty ${className}` : 'rk-picker-empty'}>
+    <div
+      {...props}
+      ref={ref}
+      className={className ? `rk-picker-empty ${className}` : 'rk-picker-empty'}
+    >
       {children ?? text}
     </div>
   )
-}
+})

@@ -1,6 +1,6 @@
 // PARTS: one row. Spreads getItemProps (role, ids, aria-*, data-* state, handlers) and,
 // without children, renders the default content for the row's kind.
-import { type HTMLAttributes, memo, type ReactNode } from 'react'
+import { type ForwardedRef, forwardRef, type HTMLAttributes, memo, type ReactNode } from 'react'
 import { rowChange, rowProps, rowResourceKey } from '../pickerPropGetters.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { usePickerHandle, usePickerSelector } from './PickerContext.ts'
@@ -21,13 +21,12 @@ function isHit(row: PickerRow): boolean {
  * A row of the list or tree (`option` / `treeitem`, or a group header in the list view).
  * It reads only its own state from the picker, so it re-renders when that changes.
  */
-export const PickerItem = memo(function PickerItem({
-  row,
-  className,
-  children,
-  style,
-  ...props
-}: PickerItemProps) {
+export const PickerItem = memo(forwardRef(PickerItemRow))
+
+function PickerItemRow(
+  { row, className, children, style, ...props }: PickerItemProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const handle = usePickerHandle()
   const key = rowResourceKey(row)
   const highlighted = usePickerSelector((p) => p.highlightedId === row.id)
@@ -50,6 +49,7 @@ export const PickerItem = memo(function PickerItem({
         actions,
         props,
       )}
+      ref={ref}
       className={className ? `rk-picker-item ${className}` : 'rk-picker-item'}
       style={{ ...style, ['--rk-depth' as string]: row.depth }}
     >
@@ -63,4 +63,4 @@ export const PickerItem = memo(function PickerItem({
       )}
     </div>
   )
-})
+}

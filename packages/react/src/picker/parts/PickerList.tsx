@@ -2,7 +2,13 @@
 // the DOM (@tanstack/react-virtual), so 100,000 resources cost about 100 row elements.
 // In the list view, rows sit in one `role="group"` per server, labelled by its header.
 import type { VirtualItem } from '@tanstack/react-virtual'
-import type { CSSProperties, HTMLAttributes, ReactNode } from 'react'
+import {
+  type CSSProperties,
+  type ForwardedRef,
+  forwardRef,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react'
 import { rowDomId, serverNodeId } from '../../shared/ids.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import type { PickerRows } from '../pickerRows.ts'
@@ -42,7 +48,10 @@ function segments(items: VirtualItem[], rows: PickerRows): Segment[] {
 }
 
 /** The listbox (list view) or tree (tree view) with virtualized rows. */
-export function PickerList({ renderRow, className, ...props }: PickerListProps) {
+export const PickerList = forwardRef(function PickerList(
+  { renderRow, className, ...props }: PickerListProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const picker = usePickerContext()
   const { rows, virtualItems, totalSize, view, virtualizer } = picker
   const render = (row: PickerRow) => (renderRow ? renderRow(row) : <PickerItem row={row} />)
@@ -85,7 +94,7 @@ export function PickerList({ renderRow, className, ...props }: PickerListProps) 
 
   return (
     <div
-      {...picker.getListProps({ 'aria-label': 'Resources', ...props })}
+      {...picker.getListProps({ 'aria-label': 'Resources', ...props, ref })}
       className={className ? `rk-picker-list ${className}` : 'rk-picker-list'}
     >
       <div role="presentation" style={{ position: 'relative', width: '100%', height: totalSize }}>
@@ -93,4 +102,4 @@ export function PickerList({ renderRow, className, ...props }: PickerListProps) 
       </div>
     </div>
   )
-}
+})

@@ -1,5 +1,12 @@
 // PARTS: the root runs usePicker once and shares it with every part inside.
-import { type HTMLAttributes, type ReactNode, useLayoutEffect, useState } from 'react'
+import {
+  type ForwardedRef,
+  forwardRef,
+  type HTMLAttributes,
+  type ReactNode,
+  useLayoutEffect,
+  useState,
+} from 'react'
 import { type UsePickerOptions, usePicker } from '../usePicker.ts'
 import { createPickerHandle, PickerContext } from './PickerContext.ts'
 
@@ -10,7 +17,10 @@ export interface PickerRootProps
 }
 
 /** Provides the picker to its parts; renders a `<div class="rk-picker">` with the given `id`. */
-export function PickerRoot(props: PickerRootProps) {
+export const PickerRoot = forwardRef(function PickerRoot(
+  props: PickerRootProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const {
     sources,
     store,
@@ -70,6 +80,7 @@ export function PickerRoot(props: PickerRootProps) {
     <PickerContext.Provider value={handle}>
       <div
         {...picker.getRootProps(domProps)}
+        ref={ref}
         // The id names the root too (a host's label, a test); parts' ids are derived from it.
         id={id}
         className={className ? `rk-picker ${className}` : 'rk-picker'}
@@ -78,4 +89,4 @@ export function PickerRoot(props: PickerRootProps) {
       </div>
     </PickerContext.Provider>
   )
-}
+})

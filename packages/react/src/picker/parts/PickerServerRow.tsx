@@ -1,6 +1,7 @@
 // PARTS: named rows for custom `renderRow` functions: a server (header or tree node with
 // its status badge), a server's status row (connecting, needs input/auth, failed with
 // Retry, empty), and the "N loaded — more available" row with load-more.
+import { type ForwardedRef, forwardRef } from 'react'
 import type { PickerRow } from '../pickerRow.ts'
 import { PickerItem, type PickerItemProps } from './PickerItem.tsx'
 
@@ -11,15 +12,21 @@ export interface PickerServerRowProps extends Omit<PickerItemProps, 'row'> {
 }
 
 /** A server row or its status row (`data-status` carries the server's status). */
-export function PickerServerRow(props: PickerServerRowProps) {
-  return <PickerItem {...props} />
-}
+export const PickerServerRow = forwardRef(function PickerServerRow(
+  props: PickerServerRowProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  return <PickerItem {...props} ref={ref} />
+})
 
 export interface PickerLoadMoreProps extends Omit<PickerItemProps, 'row'> {
   row: RowOf<'loadMore'>
 }
 
 /** "N loaded — more available": activating it loads the next batch. */
-export function PickerLoadMore(props: PickerLoadMoreProps) {
-  return <PickerItem {...props} />
-}
+export const PickerLoadMore = forwardRef(function PickerLoadMore(
+  props: PickerLoadMoreProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
+  return <PickerItem {...props} ref={ref} />
+})

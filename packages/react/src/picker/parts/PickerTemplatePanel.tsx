@@ -1,6 +1,7 @@
 // PARTS: the form of the template the user chose, wired to the picker: submitting reads
 // the expanded URI and selects it; Cancel (or choosing again) closes it.
 import type { ReadResult } from '@resource-kit/client'
+import { type ForwardedRef, forwardRef } from 'react'
 import { useStore } from 'zustand'
 import type { ResourceDescriptor } from '../../shared/sourceTypes.ts'
 import { TemplateForm } from '../../template/TemplateForm.tsx'
@@ -15,12 +16,16 @@ export interface PickerTemplatePanelProps {
 }
 
 /** Renders the active template's form (needs `<ResourceKitProvider>`); nothing otherwise. */
-export function PickerTemplatePanel({ onRead, debounceMs, className }: PickerTemplatePanelProps) {
+export const PickerTemplatePanel = forwardRef(function PickerTemplatePanel(
+  { onRead, debounceMs, className }: PickerTemplatePanelProps,
+  ref: ForwardedRef<HTMLFormElement>,
+) {
   const picker = usePickerContext()
   const active = useStore(picker.store, (s) => s.activeTemplate)
   if (!active) return null
   return (
     <TemplateForm
+      ref={ref}
       key={`${active.serverId}\u0000${active.uriTemplate}`}
       serverId={active.serverId}
       uriTemplate={active.uriTemplate}
@@ -36,4 +41,4 @@ export function PickerTemplatePanel({ onRead, debounceMs, className }: PickerTem
       }}
     />
   )
-}
+})

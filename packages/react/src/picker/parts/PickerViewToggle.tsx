@@ -1,5 +1,5 @@
 // PARTS: switch between the tree and the flat list.
-import type { HTMLAttributes } from 'react'
+import { type ForwardedRef, forwardRef, type HTMLAttributes } from 'react'
 import { usePickerContext } from './PickerContext.ts'
 
 export interface PickerViewToggleProps extends HTMLAttributes<HTMLDivElement> {
@@ -8,11 +8,10 @@ export interface PickerViewToggleProps extends HTMLAttributes<HTMLDivElement> {
 }
 
 /** Two toggle buttons (`aria-pressed`) in a labelled group. */
-export function PickerViewToggle({
-  labels = { tree: 'Tree', list: 'List' },
-  className,
-  ...props
-}: PickerViewToggleProps) {
+export const PickerViewToggle = forwardRef(function PickerViewToggle(
+  { labels = { tree: 'Tree', list: 'List' }, className, ...props }: PickerViewToggleProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const picker = usePickerContext()
   return (
     // biome-ignore lint/a11y/useSemanticElements: a toolbar-like button group, not a form fieldset
@@ -20,10 +19,11 @@ export function PickerViewToggle({
       role="group"
       aria-label="View"
       {...props}
+      ref={ref}
       className={className ? `rk-picker-view-toggle ${className}` : 'rk-picker-view-toggle'}
     >
       <button {...picker.getViewToggleProps({ view: 'tree' })}>{labels.tree}</button>
       <button {...picker.getViewToggleProps({ view: 'list' })}>{labels.list}</button>
     </div>
   )
-}
+})

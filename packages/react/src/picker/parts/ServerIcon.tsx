@@ -1,7 +1,7 @@
 // PARTS: a server's icon, only from `https:` or `data:image/*`, fetched without
 // credentials or referrer. Falls back to nothing (the theme shows a placeholder).
 import type { Icon } from '@resource-kit/client'
-import { useState } from 'react'
+import { type ForwardedRef, forwardRef, type Ref, useState } from 'react'
 import { safeIconSrc } from '../../collection/index.ts'
 
 export interface ServerIconProps {
@@ -13,14 +13,18 @@ export interface ServerIconProps {
 }
 
 /** The first safe icon of a server, or a neutral placeholder. */
-export function ServerIcon({ icons, size = 16, theme }: ServerIconProps) {
+export const ServerIcon = forwardRef(function ServerIcon(
+  { icons, size = 16, theme }: ServerIconProps,
+  ref: ForwardedRef<HTMLElement>,
+) {
   // The source that failed, not a flag: a row reused for another server tries its icon.
   const [failedSrc, setFailedSrc] = useState<string>()
   const src = safeIconSrc(icons, { size, theme })
   if (!src || src === failedSrc)
-    return <span className="rk-server-icon" data-placeholder="" aria-hidden="true" />
+    return <span ref={ref} className="rk-server-icon" data-placeholder="" aria-hidden="true" />
   return (
     <img
+      ref={ref as Ref<HTMLImageElement>}
       className="rk-server-icon"
       src={src}
       alt=""
@@ -33,4 +37,4 @@ export function ServerIcon({ icons, size = 16, theme }: ServerIconProps) {
       onError={() => setFailedSrc(src)}
     />
   )
-}
+})
