@@ -39,7 +39,28 @@ function Story({
 const meta: Meta<typeof Story> = {
   title: 'Mention/Composer',
   component: Story,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      source: {
+        language: 'tsx',
+        code: `import { MentionComposer, useResourceSources } from '@resource-kit/react'
+
+// Inside <ResourceKitProvider client={client}>.
+export function Composer({ send }: { send: (message: string) => void }) {
+  const sources = useResourceSources()
+  return (
+    <MentionComposer
+      sources={sources}
+      placeholder="Message… type @ to mention a resource"
+      // value: the plain-text form, mentions as @[label](mcp://server/uri)
+      onSubmit={(_segments, value) => send(value)}
+    />
+  )
+}`,
+      },
+    },
+  },
 }
 export default meta
 type S = StoryObj<typeof Story>

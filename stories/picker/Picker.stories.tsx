@@ -68,6 +68,43 @@ function Story({ servers, sources, view, sourceOptions }: Args) {
 const meta: Meta<typeof Story> = {
   title: 'Picker/Picker',
   component: Story,
+  parameters: {
+    docs: {
+      source: {
+        language: 'tsx',
+        code: `import { createResourceClient } from '@resource-kit/client'
+import { Picker, ResourceKitProvider, useResourceSources } from '@resource-kit/react'
+import '@resource-kit/react/theme.css'
+
+const client = createResourceClient()
+client.addServer('demo', { url: 'http://localhost:3333/mcp' })
+
+function Resources() {
+  const sources = useResourceSources()
+  return (
+    <Picker.Root sources={sources} onSelect={(picked) => console.log(picked)}>
+      <Picker.Toolbar>
+        <Picker.Input />
+        <Picker.ViewToggle />
+      </Picker.Toolbar>
+      <Picker.List />
+      <Picker.Empty />
+      <Picker.LiveRegion />
+      <Picker.TemplatePanel />
+    </Picker.Root>
+  )
+}
+
+export function App() {
+  return (
+    <ResourceKitProvider client={client}>
+      <Resources />
+    </ResourceKitProvider>
+  )
+}`,
+      },
+    },
+  },
   argTypes: {
     view: { control: 'inline-radio', options: ['tree', 'list'] },
     servers: { control: 'object' },

@@ -63,6 +63,25 @@ function Expanding({ listHeight }: Args) {
 
 const meta: Meta<Args> = {
   title: 'Picker/Scrolling',
+  parameters: {
+    docs: {
+      source: {
+        language: 'tsx',
+        code: `import { Picker, type PickerSource } from '@resource-kit/react'
+
+// Sources as plain data (or from useResourceSources()): the list scrolls inside its height.
+export function ScrollingPicker({ sources }: { sources: PickerSource[] }) {
+  return (
+    <Picker.Root sources={sources} aria-label="Resources">
+      <Picker.Input />
+      <Picker.List style={{ height: 320 }} />
+      <Picker.LiveRegion />
+    </Picker.Root>
+  )
+}`,
+      },
+    },
+  },
   args: { listHeight: 320 },
   argTypes: { listHeight: { control: { type: 'range', min: 160, max: 640, step: 32 } } },
 }

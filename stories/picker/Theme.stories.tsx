@@ -58,7 +58,37 @@ function Parts({
   )
 }
 
-const meta: Meta<typeof Parts> = { title: 'Picker/Theme', component: Parts }
+const meta: Meta<typeof Parts> = {
+  title: 'Picker/Theme',
+  component: Parts,
+  parameters: {
+    docs: {
+      source: {
+        language: 'tsx',
+        code: `import { Picker, useResourceSources } from '@resource-kit/react'
+// The theme sits in the "resource-kit" cascade layer: import it before Tailwind.
+import '@resource-kit/react/theme.css'
+
+export function ThemedPicker({ dark }: { dark: boolean }) {
+  const sources = useResourceSources()
+  return (
+    // The host's switch: class="dark" or data-theme="dark" | "light" on any ancestor.
+    <div className={dark ? 'dark' : undefined}>
+      <Picker.Root sources={sources} className="rounded-none" aria-label="Resources">
+        <Picker.Toolbar>
+          <Picker.Input />
+          <Picker.ViewToggle />
+        </Picker.Toolbar>
+        <Picker.List />
+        <Picker.LiveRegion />
+      </Picker.Root>
+    </div>
+  )
+}`,
+      },
+    },
+  },
+}
 export default meta
 type S = StoryObj<typeof Parts>
 

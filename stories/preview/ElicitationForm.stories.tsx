@@ -17,6 +17,26 @@ function Standalone({ request }: { request: ElicitationRequest }) {
 
 const meta: Meta<typeof Standalone> = {
   title: 'Preview/ElicitationForm',
+  parameters: {
+    docs: {
+      source: {
+        language: 'tsx',
+        code: `import type { ElicitationRequest } from '@resource-kit/client'
+import { ElicitationForm } from '@resource-kit/react'
+
+// A server asks the user for input: the form renders its schema and answers.
+export function InputRequest({ request }: { request: ElicitationRequest }) {
+  return (
+    <ElicitationForm
+      request={request}
+      onAnswer={(answer) => console.log(answer)}
+      onOpenUrl={(url) => window.open(url, '_blank', 'noopener')}
+    />
+  )
+}`,
+      },
+    },
+  },
   component: Standalone,
   argTypes: { request: { control: 'object' } },
 }

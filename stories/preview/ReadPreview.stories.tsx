@@ -44,6 +44,20 @@ function Story(args: Args) {
 
 const meta: Meta<typeof Story> = {
   title: 'Preview/ReadPreview',
+  parameters: {
+    docs: {
+      source: {
+        language: 'tsx',
+        code: `import { ReadPreview } from '@resource-kit/react'
+
+// Inside <ResourceKitProvider client={client}>: reads the resource and shows it
+// (text, Markdown, JSON, images), with a size limit.
+export function Preview({ uri }: { uri: string }) {
+  return <ReadPreview serverId="demo" uri={uri} maxBytes={1_000_000} />
+}`,
+      },
+    },
+  },
   component: Story,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)

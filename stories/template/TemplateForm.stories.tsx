@@ -29,7 +29,36 @@ function Story(props: { uriTemplate: string; title: string }) {
   )
 }
 
-const meta: Meta<typeof Story> = { title: 'Template/TemplateForm', component: Story }
+const meta: Meta<typeof Story> = {
+  title: 'Template/TemplateForm',
+  component: Story,
+  parameters: {
+    docs: {
+      source: {
+        language: 'tsx',
+        code: `import type { ReadResult } from '@resource-kit/client'
+import { ResourcePreview, TemplateForm } from '@resource-kit/react'
+import { useState } from 'react'
+
+// Inside <ResourceKitProvider client={client}>: each variable completed by the server.
+export function TicketForm() {
+  const [read, setRead] = useState<ReadResult | null>(null)
+  return (
+    <>
+      <TemplateForm
+        serverId="demo"
+        uriTemplate="ticket://{project}/{id}"
+        title="Ticket"
+        onSubmit={(_descriptor, result) => setRead(result)}
+      />
+      {read && <ResourcePreview contents={read.contents} />}
+    </>
+  )
+}`,
+      },
+    },
+  },
+}
 export default meta
 type S = StoryObj<typeof Story>
 

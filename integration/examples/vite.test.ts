@@ -1,0 +1,64 @@
+// examples/vite: a Vite + React 19 page with the picker, built with `vite build` (the
+// packages' dist, as an installed copy resolves them) and opened in Chromium against the
+// demo server over Streamable HTTP (direct mode: the demo allows the page's origin, CORS).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type DemoHttpServer, startDemoHttpServer } from '@resource-kit/demo-server/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type StaticServer, serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
+import { type LaunchedChromium, launchChromium } from '../browser/harness/launchChromium.ts'
+import { collectPageProblems } from './pageProblems.ts'
+import { runBuild } from './processes.ts'
+
+const repoRoot = path.resolve(import.meta.dirname, '../..')
+const app = path.join(repoRoot, 'examples/vite')
+const vite = path.join(repoRoot, 'node_modules/.bin/vite')
+
+describe('the Vite example', () => {
+  let outDir: string
+  let page: StaticServer
+  let demo: DemoHttpServer
+  let chromium: LaunchedChromium
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(path.join(tmpdir(), 'rk-example-vite-'))
+    // Served first (files are read per request), so the demo server can allow its origin.
+    page = await serveStatic({ root: outDir, port: 0, config: () => ({}) })
+    demo = await startDemoHttpServer({
+      port: 0,
+      count: 300,
+      pageSize: 100,
+      corsOrigins: [new URL(page.url).origin],
+    })
+    await runBuild(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: app,
+      env: { VITE_MCP_SERVER_URL: demo.url },
+    })
+    chromium = await launchChromium()
+  }, 180_000)
+
+  afterAll(async () => {
+    await chromium?.close()
+    await demo?.close()
+    await page?.close()
+    if (outDir) await rm(outDir, { recursive: true, force: true })
+  })
+
+  it('lists the demo server and picks a resource, with nothing in the console', async () => {
+    const tab = await chromium.context.newPage()
+    const problems = collectPageProblems(tab)
+    await tab.goto(page.url)
+    const server = tab.locator('[role="treeitem"][data-kind="server"]')
+    await expect
+      .poll(() => server.locator('.rk-count').textContent(), { timeout: 30_000 })
+      .toBe('300 resources · 3 templates')
+    await tab.getByRole('combobox', { name: 'Search resources' }).fill('readme')
+    await tab
+      .getByRole('treeitem', { name: /^readme/i })
+      .first()
+      .click({ timeout: 30_000 })
+    await expect.poll(() => tab.locator('.picked li').count(), { timeout: 10_000 }).toBe(1)
+    expect(problems).toEqual([])
+  }, 120_000)
+})
