@@ -162,6 +162,7 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           onChoose={setPreviewing}
           onMentioned={drawers.close}
           onEscape={drawers.close}
+          inDrawer={drawers.open === 'resources'}
         />
       </aside>
       {drawers.open && (

@@ -38,6 +38,15 @@ export function ChatPreview({ chosen, inputBridge, onMention }: ChatPreviewProps
       tabIndex={0}
       aria-label={`Preview of ${label}`}
       data-change={change}
+      onKeyDown={(e) => {
+        // The button's shortcut, from anywhere in the preview (the picker's key too).
+        if (e.key !== 'Enter' || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return
+        if (removed || e.nativeEvent.isComposing) return
+        // A field of an input request in the preview keeps its keys.
+        if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable]')) return
+        e.preventDefault()
+        onMention()
+      }}
     >
       <div className="chat-preview-head">
         <div className="chat-preview-title">
@@ -51,7 +60,10 @@ export function ChatPreview({ chosen, inputBridge, onMention }: ChatPreviewProps
           className="chat-button"
           onClick={onMention}
           disabled={removed}
-          title={removed ? 'The server no longer has this resource' : undefined}
+          aria-keyshortcuts="Alt+Enter"
+          title={
+            removed ? 'The server no longer has this resource' : 'Mention in message (Alt+Enter)'
+          }
         >
           Mention in message
         </button>

@@ -139,6 +139,8 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
   // The draft and the trigger need each other (a deleted draft chip is dropped on sync,
   // the draft edits at the trigger): the editor reads the draft through a late reference.
   const drafts = useRef<MentionDraftState | null>(null)
+  /** Where the caret goes on the next focus: after a mention inserted without it. */
+  const resumeAfter = useRef<Node | null>(null)
   const editor = useMentionEditor({
     defaultValue: options.defaultValue,
     onValueChange: options.onValueChange,
@@ -364,8 +366,10 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
       const root = editorRef.current
       if (!root) return
       const t = caret.triggerRef.current
-      if (!focus && !root.contains(root.ownerDocument.activeElement)) appendChip(root, mention)
-      else if (t && !t.draft) insertChip(t, mention)
+      if (!focus && !root.contains(root.ownerDocument.activeElement)) {
+        // The caret goes after it when the person comes to the composer (Tab lands at the start).
+        resumeAfter.current = appendChip(root, mention).nextSibling
+      } else if (t && !t.draft) insertChip(t, mention)
       else insertChipAtCaret(root, mention)
       live?.acknowledge(mention.serverId, mention.uri)
       if (focus) root.focus()
@@ -395,7 +399,15 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
         else if (caret.dismissed && trigger) end(trigger.session)
         editor.emitChange()
       },
-      onFocusChange: caret.onFocusChange,
+      onFocusChange: (focused) => {
+        const after = resumeAfter.current
+        resumeAfter.current = null
+        const root = editorRef.current
+        // A click places the caret itself, after this.
+        if (focused && after && root?.contains(after))
+          root.ownerDocument.getSelection()?.collapse(after, after.textContent?.length ?? 0)
+        caret.onFocusChange(focused)
+      },
       setActiveIndex,
       choose,
     }),

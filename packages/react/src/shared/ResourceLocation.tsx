@@ -1,10 +1,11 @@
 // PARTS: where a resource lives, dimmed beside its name: the folder part of its URI, then
-// its last segment, which always shows (the theme elides the end of the folder part on a
-// narrow row). Matches of the search are marked. The full URI is the element's title, and
+// its last segment. On a narrow row the theme elides the middle, never the end: the root
+// first, then the start of the folders, then the row's name; the last segment stays whole
+// up to half the row, and past that keeps its end (`splitLocation`). Matches are marked. The full URI is the element's title, and
 // when characters were left out it is also in the accessible name (visually hidden), so
 // ten rows called "Invoice" are told apart by ear as by eye. Always text, never HTML.
 import type { HTMLAttributes } from 'react'
-import { type LocationPiece, locationParts } from './resourceLocation.ts'
+import { type LocationPiece, locationParts, splitLocation } from './resourceLocation.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from './visuallyHidden.ts'
 
 export interface ResourceLocationProps extends HTMLAttributes<HTMLSpanElement> {
@@ -39,7 +40,9 @@ export function ResourceLocation({
   className,
   ...props
 }: ResourceLocationProps) {
-  const { head, tail, elided } = locationParts(uri, ranges, maxHeadChars)
+  const parts = locationParts(uri, ranges, maxHeadChars)
+  const { elided } = parts
+  const { root, folders, name, end } = splitLocation(parts)
   return (
     <span
       title={uri}
@@ -48,13 +51,34 @@ export function ResourceLocation({
       data-elided={elided || undefined}
     >
       <span className="rk-location-visible" aria-hidden={elided || undefined}>
-        {head.length > 0 && (
+        {parts.head.length > 0 && (
           <span className="rk-location-head">
-            <Pieces pieces={head} />
+            <span className="rk-location-path">
+              {root.length > 0 && (
+                <span className="rk-location-root">
+                  <Pieces pieces={root} />
+                </span>
+              )}
+              {folders.length > 0 && (
+                <span className="rk-location-folders">
+                  {/* The theme lays the folders out right to left so their start is elided; the text stays left to right. */}
+                  <span className="rk-location-ltr">
+                    <Pieces pieces={folders} />
+                  </span>
+                </span>
+              )}
+            </span>
           </span>
         )}
         <span className="rk-location-tail">
-          <Pieces pieces={tail} />
+          {name.length > 0 && (
+            <span className="rk-location-name">
+              <Pieces pieces={name} />
+            </span>
+          )}
+          <span className="rk-location-end">
+            <Pieces pieces={end} />
+          </span>
         </span>
       </span>
       {elided && (

@@ -1,7 +1,9 @@
 // Where a resource lives, as a row shows it: its URI split into the folder part (head) and
-// the last segment (tail, the file name). The tail always shows; the theme elides the end
-// of the head when the row is narrow (a CSS middle ellipsis), and a head longer than
-// `maxHeadChars` is cut here in the middle, keeping its start, its end and what matched.
+// the last segment (tail, the file name). A head longer than `maxHeadChars` is cut here in
+// the middle, keeping its start, its end and what matched. On a narrow row the theme elides
+// the middle too (`splitLocation`): the head's root (`file:///workspace/`) goes first, then
+// the start of its folders, so the folders nearest the file and the whole file name stay;
+// past a share of the row the file name keeps its end (`-2.ts`), never cut at the end.
 import { highlightRanges } from '@resource-kit/search/lazy'
 
 /** A run of location text, marked when the search matched it. */
@@ -76,6 +78,65 @@ function keep(
     out.push(...piecesOf(uri, a, b, ranges))
   })
   return out
+}
+
+/** The parts a row lays out apart, each with its own way to give up room. */
+export interface LocationLayout {
+  /** `scheme://authority/` and the first folder (elided first, at its end). */
+  root: LocationPiece[]
+  /** The folders after the root (elided at their start: the nearest folders stay). */
+  folders: LocationPiece[]
+  /** The file name but its last `END_CHARS` characters (elided at its end, last of all). */
+  name: LocationPiece[]
+  /** The file name's end: never elided. */
+  end: LocationPiece[]
+}
+
+/** Characters at the end of the file name that always show (`ate-2.ts`). */
+export const END_CHARS = 8
+
+/** Splits pieces at character `at` of their text (a piece across `at` becomes two). */
+export function splitPieces(
+  pieces: readonly LocationPiece[],
+  at: number,
+): [LocationPiece[], LocationPiece[]] {
+  const before: LocationPiece[] = []
+  const after: LocationPiece[] = []
+  let offset = 0
+  for (const piece of pieces) {
+    const cut = at - offset
+    if (cut >= piece.text.length) before.push(piece)
+    else if (cut <= 0) after.push(piece)
+    else {
+      before.push({ ...piece, text: piece.text.slice(0, cut) })
+      after.push({ ...piece, text: piece.text.slice(cut) })
+    }
+    offset += piece.text.length
+  }
+  return [before, after]
+}
+
+/**
+ * Where the folders of a head start: after `scheme://authority/` and its first segment
+ * (`file:///workspace/`), when a folder follows; else 0 (the whole head is folders, as
+ * `db://prod/`, whose end tells rows apart).
+ */
+export function rootEnd(head: string): number {
+  const scheme = head.indexOf('://')
+  if (scheme < 0) return 0
+  let from = scheme + 3
+  while (head[from] === '/') from++
+  const slash = head.indexOf('/', from)
+  return slash < 0 || slash + 1 >= head.length ? 0 : slash + 1
+}
+
+/** The four parts of a location a row lays out (see `LocationLayout`). */
+export function splitLocation(parts: Pick<LocationParts, 'head' | 'tail'>): LocationLayout {
+  const headText = parts.head.map((p) => p.text).join('')
+  const [root, folders] = splitPieces(parts.head, rootEnd(headText))
+  const tailLength = parts.tail.reduce((n, p) => n + p.text.length, 0)
+  const [name, end] = splitPieces(parts.tail, Math.max(0, tailLength - END_CHARS))
+  return { root, folders, name, end }
 }
 
 /** Splits `uri` for display, marking `ranges` (the search's matches in the URI). */

@@ -109,6 +109,12 @@ describe('useMentionComposer', () => {
       'Summarize @[a.md](mcp://demo/file:///a.md) ',
       expect.any(Array),
     )
+    // Coming to the composer later, the caret is after that chip.
+    act(() => editor.focus())
+    const selection = document.getSelection()!
+    expect(selection.anchorNode?.previousSibling).toBe(editor.querySelector('[data-rk-mention]'))
+    expect(selection.anchorOffset).toBe(1)
+    elsewhere.focus()
     // By default focus moves into the composer.
     act(() => api.current?.insertMention(mention))
     expect(document.activeElement).toBe(editor)

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type LocationPiece, locationParts, tailStart } from '../resourceLocation.ts'
+import {
+  type LocationPiece,
+  locationParts,
+  rootEnd,
+  splitLocation,
+  tailStart,
+} from '../resourceLocation.ts'
 
 const text = (pieces: readonly LocationPiece[]) => pieces.map((p) => p.text).join('')
 const marked = (pieces: readonly LocationPiece[]) =>
@@ -46,5 +52,38 @@ describe('locationParts', () => {
     expect(parts.elided).toBe(true)
     expect(text(parts.tail).endsWith('.txt')).toBe(true)
     expect(text(parts.tail).length).toBeLessThanOrEqual(81)
+  })
+})
+
+describe('splitLocation', () => {
+  it('parts a row elides apart: root, folders, the file name and its kept end', () => {
+    const layout = splitLocation(
+      locationParts('file:///workspace/src/api/routes/route-create-2.ts'),
+    )
+    expect(text(layout.root)).toBe('file:///workspace/')
+    expect(text(layout.folders)).toBe('src/api/routes/')
+    expect(text(layout.name)).toBe('route-cre')
+    expect(text(layout.end)).toBe('ate-2.ts')
+    expect(text(layout.name) + text(layout.end)).toBe('route-create-2.ts')
+  })
+
+  it('keeps a head without folders after its root whole, as folders (their end tells rows apart)', () => {
+    expect(rootEnd('db://prod/')).toBe(0)
+    expect(rootEnd('file:///workspace/')).toBe(0)
+    expect(rootEnd('https://example.com/a/')).toBe('https://example.com/'.length)
+    expect(rootEnd('urn:x:')).toBe(0)
+    const layout = splitLocation(locationParts('db://prod/users'))
+    expect(layout.root).toEqual([])
+    expect(text(layout.folders)).toBe('db://prod/')
+    expect(layout.name).toEqual([])
+    expect(text(layout.end)).toBe('users')
+  })
+
+  it('splits a marked match across the parts, still marked', () => {
+    const uri = 'file:///workspace/billing/invoice-final.json'
+    const from = uri.indexOf('final')
+    const layout = splitLocation(locationParts(uri, [[from, from + 4]]))
+    expect(marked(layout.name)).toEqual(['fi'])
+    expect(marked(layout.end)).toEqual(['nal'])
   })
 })
