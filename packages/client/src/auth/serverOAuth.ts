@@ -56,6 +56,8 @@ export class ServerOAuth implements OAuthClientProvider {
   readonly #listeners = new Set<() => void>()
   /** Resolves once the stored record is read. */
   readonly loaded: Promise<void>
+  /** Absent when not configured (never `undefined`): the SDK's optional property, exactly. */
+  declare readonly clientMetadataUrl?: string
 
   constructor(serverId: string, serverUrl: URL, options: OAuthOptions, storage: AuthStorage) {
     this.serverId = serverId
@@ -63,6 +65,7 @@ export class ServerOAuth implements OAuthClientProvider {
     this.#options = options
     this.#storage = storage
     this.#key = authStorageKey(serverUrl)
+    if (options.clientMetadataUrl !== undefined) this.clientMetadataUrl = options.clientMetadataUrl
     this.loaded = this.#load()
   }
 
@@ -253,10 +256,6 @@ export class ServerOAuth implements OAuthClientProvider {
   get redirectUrl(): string {
     const url = this.#options.redirectUrl
     return String(typeof url === 'function' ? url() : url)
-  }
-
-  get clientMetadataUrl(): string | undefined {
-    return this.#options.clientMetadataUrl
   }
 
   get clientMetadata(): OAuthClientMetadata {
