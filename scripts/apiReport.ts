@@ -19,7 +19,7 @@ const entries: Record<string, string[]> = {
     'packages/client/src/bridge.ts',
   ],
   react: ['packages/react/src/index.ts', 'packages/react/src/helpers.ts'],
-  search: ['packages/search/src/index.ts'],
+  search: ['packages/search/src/index.ts', 'packages/search/src/lazy.ts'],
   agent: ['packages/agent/src/index.ts', 'packages/agent/src/ai.ts'],
 }
 

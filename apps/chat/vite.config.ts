@@ -19,6 +19,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Vite's preload helper, which every dynamic import uses: in a chunk of its own, or
+            // it lands in a shared one (it did in mcp-sdk, so the bridge page loaded the SDK).
+            { name: 'preload', test: /vite\/preload-helper/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'mcp-sdk', test: /node_modules[\\/]@modelcontextprotocol[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },

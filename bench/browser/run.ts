@@ -2,10 +2,13 @@
 // app's picker and @-mention composer in Debian Chromium against the demo server, at 10k
 // and 100k resources on one server and 20 servers × 10k, with peers measured in the same
 // run over the same items: a cmdk list, fuse.js alone and @resource-kit/search alone in a
-// page (bench/browser/peer), and the Node client walking the same servers.
+// page (bench/browser/peer), and the Node client walking the same servers. Then the chat
+// app as a person uses it (`--only=add-by-url`): a 100,000-resource server added by URL
+// in its server list, the main thread's long tasks in the 60 s after, and the side search
+// finding the server's last resource.
 // Figures and how to read them: bench/README.md.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { createResourceClient, type Resource } from '@resource-kit/client'
 import { type DemoHttpServer, startDemoHttpServer } from '@resource-kit/demo-server/node'
@@ -407,6 +410,106 @@ async function measureWalkPeer(
   }
 }
 
+// ---------------------------------------------------------------- a server added by URL
+
+/** How long the main thread is watched after the add (the issue's figure). */
+const ADD_WATCH_MS = Number(process.env.ADD_WATCH_MS ?? 60_000)
+/** A task longer than this blocks a key press visibly (RAIL's 50 ms). */
+const LONG_TASK_TARGET_MS = 50
+
+/**
+ * The chat app with no server configured: the person adds one of `count` resources by its
+ * URL in the server list; the main thread's long tasks are recorded from the click for
+ * ADD_WATCH_MS (the walk, the indexing in the worker, the tree, the publishes), then the
+ * side search types the name of the server's last resource and must show its row.
+ */
+async function runAddByUrl(browser: Browser, dirs: { app: string }, count: number) {
+  console.log(
+    `\n### add-by-url: a ${count.toLocaleString('en-US')}-resource server added by URL in the chat app, pages of ${PAGE_SIZE}\n`,
+  )
+  const app = await serveStatic({ root: dirs.app, config: () => ({ servers: [] }) })
+  const server = await startDemoHttpServer({
+    port: 0,
+    count,
+    pageSize: PAGE_SIZE,
+    seed: 7,
+    logIntervalMs: 60_000,
+    corsOrigins: [new URL(app.url).origin],
+  })
+  try {
+    const node = await nodeWalk([server])
+    const last = node.items.at(-1)!
+    const loadBefore = loadavg()
+    const page = await openPage(browser, app.url)
+    try {
+      const urlInput = '.chat-add-server input[type="url"]'
+      await page.waitForSelector(urlInput, { timeout: 60_000 })
+      await page.fill(urlInput, server.url)
+      const addedAt = await now(page)
+      await page.click('.chat-add-server button[type="submit"]')
+      await page.waitForTimeout(ADD_WATCH_MS)
+      const tasks = await longTasksBetween(page, addedAt, addedAt + ADD_WATCH_MS)
+      const durations = await page.evaluate(
+        ({ from, to }) =>
+          (window as unknown as { __probe: Probe }).__probe.longTasks
+            .filter((task) => task.start + task.duration > from && task.start < to)
+            .map((task) => Math.round(task.duration))
+            .sort((a, b) => b - a),
+        { from: addedAt, to: addedAt + ADD_WATCH_MS },
+      )
+      const received = await page.evaluate(() =>
+        (window as unknown as { __probe: Probe }).__probe.pages.reduce(
+          (sum, p) => sum + p.count,
+          0,
+        ),
+      )
+      // The side search: the last resource's name, typed; its row (title = its URI) must show.
+      await page.click(SIDE_INPUT)
+      const typedAt = await now(page)
+      await page.keyboard.type(last.name, { delay: 30 })
+      // A row of the side panel that shows the URI as a word of its own (not web/90).
+      const found = await page
+        .waitForFunction(
+          ({ rows, uri }) =>
+            [...document.querySelectorAll(rows)].some((row) =>
+              (row.textContent ?? '').split(/\s+/).includes(uri),
+            ),
+          { rows: SIDE_ROW, uri: last.uri },
+          { timeout: 30_000, polling: 50 },
+        )
+        .then(() => now(page))
+        .catch(() => Number.NaN)
+      // What the side panel showed instead (a miss is read, not only counted).
+      const shown = Number.isFinite(found)
+        ? []
+        : await page.$$eval(SIDE_ROW, (rows) =>
+            rows.slice(0, 5).map((row) => row.textContent?.slice(0, 120) ?? ''),
+          )
+      const loadAfter = loadavg()
+      const line = (label: string, text: string) => console.log(`- ${label}: ${text}`)
+      line(
+        `long tasks in the ${ADD_WATCH_MS / 1000} s after the add`,
+        `${tasksText(tasks)}; over ${LONG_TASK_TARGET_MS} ms: ${durations.filter((d) => d > LONG_TASK_TARGET_MS).length} (target 0); longest: ${durations.slice(0, 10).join(', ') || 'none'} ms`,
+      )
+      line('resources received in that time', received.toLocaleString('en-US'))
+      line(
+        'last resource found by the side search',
+        Number.isFinite(found)
+          ? `yes, "${last.name}" (${last.uri}) ${ms(found - typedAt)} after the first key`
+          : `NO: "${last.name}" (${last.uri}) not shown within 30 s; rows: ${JSON.stringify(shown)}`,
+      )
+      line(
+        'load average (1 min) before / after',
+        `${loadBefore[0]!.toFixed(2)} / ${loadAfter[0]!.toFixed(2)} on this machine's cores`,
+      )
+    } finally {
+      await page.context().close()
+    }
+  } finally {
+    await Promise.all([app.close(), server.close()])
+  }
+}
+
 // ---------------------------------------------------------------- the run
 
 async function runScenario(
@@ -537,6 +640,7 @@ const browser = await chromium.launch({
 try {
   for (const scenario of scenarios)
     if (!only || scenario.label === only) await runScenario(browser, scenario, dirs)
+  if (!only || only === 'add-by-url') await runAddByUrl(browser, dirs, smoke ? 2000 : 100_000)
 } finally {
   await browser.close()
   await rm(work, { recursive: true, force: true })

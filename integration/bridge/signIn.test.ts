@@ -78,6 +78,23 @@ describe('sign-in through the bridge', () => {
     expect(walk.items.length).toBeGreaterThan(0)
   })
 
+  it('sign-out: the page drops what it listed for that account, as the direct client does', async () => {
+    const { page } = bridged(async (url) => (await answerConsent(url, { account: 'ada' })).callback)
+    await expect.poll(() => page.getServer('protected')?.status, WAIT).toBe('needs-auth')
+    await page.getServer('protected')?.auth?.signIn()
+    await expect.poll(() => page.getServer('protected')?.status, WAIT).toBe('ready')
+    const list = page.resourceList('protected')
+    const listed = await list.load()
+    expect(listed.loaded).toBeGreaterThan(0)
+    const changes: string[] = []
+    list.onChange((change) => changes.push(change.type))
+    await page.getServer('protected')?.auth?.signOut()
+    await expect.poll(() => page.getServer('protected')?.auth?.phase, WAIT).toBe('signed-out')
+    // Ada's pages are not shown to whoever uses the page next.
+    await expect.poll(() => changes, WAIT).toContain('reset')
+    expect(list.getSnapshot().loaded).toBe(0)
+  })
+
   it('redirect: the callback page hands the URL to completeSignIn, the backend finishes', async () => {
     const opened: URL[] = []
     const { page } = bridged(async (url) => {

@@ -8,6 +8,7 @@ import { screenshot } from './harness/artifacts.ts'
 import { axeViolations } from './harness/axe.ts'
 import {
   type ChatHarness,
+  type ChatMode,
   composer,
   optionLabels,
   startChatHarness,
@@ -30,8 +31,9 @@ afterEach(() => {
   expect(pageErrors.splice(0), 'uncaught errors in the page').toEqual([])
 })
 
-async function openChat(): Promise<Page> {
-  const page = await chat.openChat()
+/** The app through the demo's bridge backend (the default), or in direct mode. */
+async function openChat(mode?: ChatMode): Promise<Page> {
+  const page = await chat.openChat(mode && { mode })
   page.on('pageerror', (error) => pageErrors.push(error.message))
   return page
 }
@@ -66,94 +68,6 @@ async function mentionProdUsers(page: Page, check: boolean) {
 }
 
 describe('chat app', () => {
-  it('mentions a resource by keyboard, announces the results, and sends what the model receives', async () => {
-    const page = await openChat()
-    const input = composer(page)
-    await tabTo(page, input)
-    await expect(input.getAttribute('role')).resolves.toBe('textbox')
-    await page.keyboard.type('Summarize ')
-    await typeMention(page, '@readme')
-    await expect(input.getAttribute('aria-expanded')).resolves.toBe('true')
-    await expect.poll(() => optionLabels(page)).toContain('Readme')
-    expect((await optionLabels(page))[0]).toBe('Readme')
-    const live = page.locator('.rk-composer [role="status"]')
-    await expect.poll(() => live.textContent()).toMatch(/results?\. First: Readme/)
-    await screenshot(page, '01-mention-popup')
-    expect(await axeViolations(page, '.chat-composer')).toEqual([])
-    expect(await axeViolations(page, '.rk-mention-popup')).toEqual([])
-
-    await page.keyboard.press('Enter')
-    await expect.poll(() => input.getAttribute('role')).toBe('textbox')
-    await expect(input.locator('[data-rk-mention]').textContent()).resolves.toBe('@Readme')
-    await expect
-      .poll(() => page.locator('.chat-attachments .chat-attachment-label').allTextContents())
-      .toEqual(['Readme'])
-    await page.keyboard.type('in two lines') // a space follows the chip already
-    await page.keyboard.press('Enter')
-
-    const message = page.locator('.chat-message').last()
-    await expect
-      .poll(() => message.locator('.chat-message-text').textContent())
-      .toBe('Summarize @Readme in two lines')
-    const context = message.locator('.chat-context')
-    await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-    await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
-      'file:///workspace/live/README.md',
-    )
-    await expect(context.locator('pre').first().textContent()).resolves.toMatch(/\S/)
-    expect(await input.textContent()).toBe('')
-    await screenshot(page, '02-message-sent')
-    expect(await axeViolations(page, '.chat-main')).toEqual([])
-    await page.close()
-  }, 60_000)
-
-  it('completes a template inside the mention, answers the server’s question, and reads the result', async () => {
-    const page = await openChat()
-    const input = composer(page)
-    const focused = (locator: ReturnType<typeof composer>) =>
-      locator.evaluate((el) => el.contains(document.activeElement))
-    await tabTo(page, input)
-    await mentionProdUsers(page, true)
-    await page.keyboard.press('Enter')
-
-    // The demo asks to confirm reading a production table. The request takes focus;
-    // Escape cancels it and focus goes back to the composer.
-    const request = page.getByRole('dialog', { name: /needs your input/ })
-    await request.waitFor({ timeout: 10_000 })
-    await expect.poll(() => focused(request)).toBe(true)
-    // The sent message says it waits for the user, and where, not that it is reading.
-    const waiting = page.locator('.chat-message').last().locator('.chat-model-input')
-    await expect(waiting.locator('.chat-model-input-title').textContent()).resolves.toBe(
-      'Waiting for you',
-    )
-    await expect(waiting.locator('.chat-model-input-hint').textContent()).resolves.toMatch(
-      /^Answer the request below to read /,
-    )
-    await page.keyboard.press('Escape')
-    await request.waitFor({ state: 'detached' })
-    await expect.poll(() => focused(input)).toBe(true)
-
-    // Again, answered by keyboard this time; after Submit focus is back in the composer.
-    await mentionProdUsers(page, false)
-    await page.keyboard.press('Enter')
-    await request.waitFor({ timeout: 10_000 })
-    await expect.poll(() => focused(request)).toBe(true)
-    await screenshot(page, '04-input-request')
-    const checkbox = request.getByRole('checkbox')
-    await tabTo(page, checkbox)
-    await page.keyboard.press('Space')
-    await page.keyboard.press('Enter')
-    const context = page.locator('.chat-message').last().locator('.chat-context')
-    await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-    await expect.poll(() => focused(input)).toBe(true)
-    await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
-      'db://prod/users',
-    )
-    await expect(context.textContent()).resolves.toContain('application/json')
-    await screenshot(page, '05-template-read')
-    await page.close()
-  }, 120_000) // the template flow runs twice
-
   it('finds a multi-word title, descends into a folder value with Tab, commits a file; axe clean on the page', async () => {
     const page = await openChat()
     const input = composer(page)
@@ -207,16 +121,22 @@ describe('chat app', () => {
     for (let i = 0; i < details.indexOf('log://app/tail'); i++)
       await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')
-    const attachment = page.locator('.chat-attachment')
+    const attachment = page.locator('.rk-attachment')
     await expect.poll(() => attachment.getAttribute('data-watch'), { timeout: 10_000 }).toBe('live')
-    await expect.poll(() => attachment.getAttribute('data-updated'), { timeout: 15_000 }).toBe('')
-    await expect(attachment.locator('.chat-updated').textContent()).resolves.toBe('updated')
+    await expect
+      .poll(() => attachment.getAttribute('data-change'), { timeout: 15_000 })
+      .toBe('updated')
+    await expect(attachment.locator('.rk-attachment-mark').textContent()).resolves.toBe('updated')
     await screenshot(page, '06-attachment-updated')
 
     await page.keyboard.press('Enter')
-    const card = page.locator('.chat-message').last().locator('.chat-context')
+    const card = page.locator('.chat-message').last().locator('.rk-context-card')
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-    await expect.poll(() => card.locator('.chat-updated').count(), { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(() => card.locator('.rk-context-mark[data-change="updated"]').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1)
     await screenshot(page, '07-message-updated')
     await page.close()
   }, 60_000)
@@ -388,20 +308,114 @@ describe('chat app', () => {
     await page.close()
   }, 60_000)
 
-  it('shows a failing server’s error with Retry while the demo keeps working', async () => {
-    const page = await openChat()
+  it('shows a failing server’s error with Retry while the demo keeps working (direct mode)', async () => {
+    const page = await openChat('direct')
     const url = page.getByRole('textbox', { name: 'Add a server' })
     await tabTo(page, url)
     await page.keyboard.type('http://127.0.0.1:9/mcp')
     await page.keyboard.press('Enter')
-    const failed = page.locator('.chat-server[data-server-id="127.0.0.1-9"]')
-    await expect.poll(() => failed.getAttribute('data-tone'), { timeout: 15_000 }).toBe('error')
+    const failed = page.locator('.rk-server[data-server-id="127.0.0.1-9"]')
+    await expect.poll(() => failed.getAttribute('data-state'), { timeout: 15_000 }).toBe('error')
     await expect(failed.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(1)
     await expect(
-      page.locator('.chat-server[data-server-id="demo"]').getAttribute('data-tone'),
-    ).resolves.toBe('ok')
+      page.locator('.rk-server[data-server-id="demo"]').getAttribute('data-state'),
+    ).resolves.toBe('live')
     await screenshot(page, '10-server-error')
     expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
     await page.close()
   }, 60_000)
 })
+
+// Both ways to reach the servers: through the bridge backend (the demo's default; input
+// requests asked of the page that read) and direct (the page's own connections).
+for (const mode of ['bridge', 'direct'] as const) {
+  describe(`chat app: mention, answer and read (${mode})`, () => {
+    it(`mentions a resource by keyboard, announces the results, and sends what the model receives (${mode})`, async () => {
+      const page = await openChat(mode)
+      const input = composer(page)
+      await tabTo(page, input)
+      await expect(input.getAttribute('role')).resolves.toBe('textbox')
+      await page.keyboard.type('Summarize ')
+      await typeMention(page, '@readme')
+      await expect(input.getAttribute('aria-expanded')).resolves.toBe('true')
+      await expect.poll(() => optionLabels(page)).toContain('Readme')
+      expect((await optionLabels(page))[0]).toBe('Readme')
+      const live = page.locator('.rk-composer [role="status"]')
+      await expect.poll(() => live.textContent()).toMatch(/results?\. First: Readme/)
+      await screenshot(page, `${mode}-01-mention-popup`)
+      expect(await axeViolations(page, '.chat-composer')).toEqual([])
+      expect(await axeViolations(page, '.rk-mention-popup')).toEqual([])
+
+      await page.keyboard.press('Enter')
+      await expect.poll(() => input.getAttribute('role')).toBe('textbox')
+      await expect(input.locator('[data-rk-mention]').textContent()).resolves.toBe('@Readme')
+      await expect
+        .poll(() => page.locator('.rk-attachments .rk-attachment-label').allTextContents())
+        .toEqual(['Readme'])
+      await page.keyboard.type('in two lines') // a space follows the chip already
+      await page.keyboard.press('Enter')
+
+      const message = page.locator('.chat-message').last()
+      await expect
+        .poll(() => message.locator('.chat-message-text').textContent())
+        .toBe('Summarize @Readme in two lines')
+      const context = message.locator('.rk-context-card')
+      await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+      await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
+        'file:///workspace/live/README.md',
+      )
+      await expect(context.locator('pre').first().textContent()).resolves.toMatch(/\S/)
+      expect(await input.textContent()).toBe('')
+      await screenshot(page, `${mode}-02-message-sent`)
+      expect(await axeViolations(page, '.chat-main')).toEqual([])
+      await page.close()
+    }, 60_000)
+
+    it(`completes a template inside the mention, answers the server’s question, and reads the result (${mode})`, async () => {
+      const page = await openChat(mode)
+      const input = composer(page)
+      const focused = (locator: ReturnType<typeof composer>) =>
+        locator.evaluate((el) => el.contains(document.activeElement))
+      await tabTo(page, input)
+      await mentionProdUsers(page, true)
+      await page.keyboard.press('Enter')
+
+      // The demo asks to confirm reading a production table. The request takes focus;
+      // Escape cancels it and focus goes back to the composer.
+      const request = page.getByRole('dialog', { name: /needs your input/ })
+      await request.waitFor({ timeout: 10_000 })
+      await expect.poll(() => focused(request)).toBe(true)
+      // The sent message says it waits for the user, and where, not that it is reading.
+      const waiting = page.locator('.chat-message').last().locator('.chat-model-input')
+      await expect(waiting.locator('.rk-model-input-title').textContent()).resolves.toBe(
+        'Waiting for you',
+      )
+      await expect(waiting.locator('.chat-model-input-hint').textContent()).resolves.toMatch(
+        /^Answer the request below to read /,
+      )
+      await page.keyboard.press('Escape')
+      await request.waitFor({ state: 'detached' })
+      await expect.poll(() => focused(input)).toBe(true)
+
+      // Again, answered by keyboard this time; after Submit focus is back in the composer.
+      await mentionProdUsers(page, false)
+      await page.keyboard.press('Enter')
+      await request.waitFor({ timeout: 10_000 })
+      await expect.poll(() => focused(request)).toBe(true)
+      await screenshot(page, `${mode}-04-input-request`)
+      const checkbox = request.getByRole('checkbox')
+      await tabTo(page, checkbox)
+      await page.keyboard.press('Space')
+      await page.keyboard.press('Enter')
+      const context = page.locator('.chat-message').last().locator('.rk-context-card')
+      await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+      await expect.poll(() => focused(input)).toBe(true)
+      await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
+        'db://prod/users',
+      )
+      await expect(context.textContent()).resolves.toContain('application/json')
+      await screenshot(page, `${mode}-05-template-read`)
+      await page.close()
+    }, 120_000) // the template flow runs twice
+  })
+}

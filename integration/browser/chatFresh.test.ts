@@ -98,10 +98,10 @@ describe('chat: fresh and honest', () => {
     const row = page.getByRole('treeitem', { name: /^incoming[- ]note/i }).first()
     await row.click({ timeout: 30_000 })
     await page.getByRole('button', { name: 'Mention in message' }).click()
-    const chip = page.locator('.chat-attachment').first()
+    const chip = page.locator('.rk-attachment').first()
     // The file comes back 8 s later: poll often enough to see the removed state.
     const whileRemoved = () =>
-      chip.evaluate((el) => (el.hasAttribute('data-removed') ? el.textContent : null))
+      chip.evaluate((el) => (el.getAttribute('data-change') === 'removed' ? el.textContent : null))
     await expect.poll(whileRemoved, { timeout: 30_000, interval: 100 }).not.toBeNull()
     const text = await whileRemoved()
     expect(text).toMatch(/removed/)

@@ -92,7 +92,7 @@ describe('chat layout', () => {
         await tabTo(page, serversButton)
         await page.keyboard.press('Enter')
         await expect
-          .poll(() => page.locator('.chat-server[data-server-id="demo"]').isVisible())
+          .poll(() => page.locator('.rk-server[data-server-id="demo"]').isVisible())
           .toBe(true)
         expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
         await screenshot(page, `layout-${viewport.name}-3-servers`)
@@ -222,9 +222,11 @@ describe('chat layout', () => {
     await page.keyboard.press('Enter')
     const message = page.locator('.chat-message')
     await expect
-      .poll(() => message.locator('.chat-context').getAttribute('data-status'), { timeout: 10_000 })
+      .poll(() => message.locator('.rk-context-card').getAttribute('data-status'), {
+        timeout: 10_000,
+      })
       .toBe('read')
-    await message.locator('.chat-prompt > summary').click()
+    await message.locator('.rk-model-input-full > summary').click()
     expect(await axeViolations(page, '.chat-main')).toEqual([])
 
     await page.getByRole('button', { name: 'Clear history' }).click()
@@ -268,7 +270,9 @@ describe('connection failures', () => {
         res.writeHead(401, { ...cors, 'www-authenticate': 'Bearer' }).end()
       }),
     }
-    const page = await chat.openChat()
+    // Direct mode: the page connects to each added server itself (through the bridge, the
+    // backend holds the servers and the page adds none).
+    const page = await chat.openChat({ mode: 'direct' })
     const errors = collectPageErrors(page)
     await useViewport(page, viewports[0]!)
     const add = page.getByRole('textbox', { name: 'Add a server' })
@@ -277,19 +281,31 @@ describe('connection failures', () => {
       await page.keyboard.type(url)
       await page.keyboard.press('Enter')
     }
-    const row = (url: string) => page.locator(`.chat-server:has(.chat-server-url[title="${url}"])`)
+    const row = (url: string) => page.locator(`.rk-server:has(.rk-server-url[title="${url}"])`)
     const expected = {
       refused: ['refused', /^Nothing is listening at 127\.0\.0\.1:\d+ \(connection refused\)/],
-      noCors: ['cors', /answered, but its CORS settings do not allow http:\/\/127\.0\.0\.1:\d+/],
+      noCors: [
+        'cors',
+        /^Blocked by CORS: the server at 127\.0\.0\.1:\d+ does not allow this page's origin \(http:\/\/127\.0\.0\.1:\d+\)\. Allow it on the server, or connect through a bridge\.$/,
+      ],
       html: ['not-mcp', /^The address answered, but not as an MCP server/],
       auth: ['needs-sign-in', /sign in/],
     } as const
     for (const [key, [cause, summary]] of Object.entries(expected)) {
       const item = row(urls[key as keyof typeof urls])
       await expect.poll(() => item.getAttribute('data-cause'), { timeout: 20_000 }).toBe(cause)
-      await expect(item.locator('.chat-server-status').textContent()).resolves.toMatch(summary)
-      expect((await item.locator('.chat-server-status').textContent())?.length).toBeLessThan(200)
+      await expect(item.locator('.rk-server-status').textContent()).resolves.toMatch(summary)
+      expect((await item.locator('.rk-server-status').textContent())?.length).toBeLessThan(200)
     }
+    // The picker's own status row names it too (the client classified it, not the app).
+    const noCorsId = await row(urls.noCors).getAttribute('data-server-id')
+    const pickerStatus = page.locator('.chat-picker [role="treeitem"]', {
+      hasText: `Failed to load ${noCorsId}: Blocked by CORS: the server at ${new URL(urls.noCors).host}`,
+    })
+    await expect.poll(() => pickerStatus.count(), { timeout: 10_000 }).toBe(1)
+    await expect(pickerStatus.textContent()).resolves.toContain(
+      `does not allow this page's origin (${origin}). Allow it on the server, or connect through a bridge.`,
+    )
     // The id of an added server is a readable slug of its URL.
     const port = new URL(urls.refused).port
     await expect(row(urls.refused).getAttribute('data-server-id')).resolves.toBe(
@@ -300,8 +316,8 @@ describe('connection failures', () => {
     await details.locator('summary').click()
     await expect(details.locator('pre').textContent()).resolves.toContain('text/html')
     await expect(
-      page.locator('.chat-server[data-server-id="demo"]').getAttribute('data-tone'),
-    ).resolves.toBe('ok')
+      page.locator('.rk-server[data-server-id="demo"]').getAttribute('data-state'),
+    ).resolves.toBe('live')
     expect(await axeViolations(page, '.chat-sidebar')).toEqual([])
     await screenshot(page, 'failures-plain-words')
 

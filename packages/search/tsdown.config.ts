@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsdown'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/worker.ts'],
+  entry: ['src/index.ts', 'src/lazy.ts', 'src/worker.ts'],
   format: 'esm',
   dts: true,
   sourcemap: true,

@@ -1,11 +1,13 @@
 // A tiny static file server for the built chat app (no dependency beyond node:http):
-// serves `root`, falls back to index.html for app routes, and answers `/config.json`
-// with the app's runtime configuration (which MCP servers to connect to).
+// serves `root`, falls back to index.html for app routes, answers `/config.json` with the
+// app's runtime configuration (which MCP servers to connect to, and the bridge), and hands
+// WebSocket upgrades (the bridge, on the app's own origin) to `upgrade`.
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import type { Duplex } from 'node:stream'
 
 export interface ServeStaticOptions {
   /** The built app (Vite's `dist`). */
@@ -16,6 +18,8 @@ export interface ServeStaticOptions {
   host?: string
   /** 0 picks a free port. @default 0 */
   port?: number
+  /** Takes WebSocket upgrades (called per request, so it may be set after the start). @default refused */
+  upgrade?: () => ((request: IncomingMessage, socket: Duplex, head: Buffer) => void) | undefined
 }
 
 export interface StaticServer {
@@ -60,6 +64,11 @@ export async function serveStatic(options: ServeStaticOptions): Promise<StaticSe
     createReadStream(file)
       .on('error', () => res.destroy())
       .pipe(res)
+  })
+  server.on('upgrade', (request, socket, head) => {
+    const upgrade = options.upgrade?.()
+    if (upgrade) upgrade(request, socket, head)
+    else socket.end('HTTP/1.1 404 Not Found\r\n\r\n')
   })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {

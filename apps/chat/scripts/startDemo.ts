@@ -1,10 +1,22 @@
 // `npm run demo`: builds the chat app, starts the demo MCP server over Streamable HTTP, a
 // second one that needs sign-in (`--auth`: its own port, with its OAuth authorization
-// server on another), and a static server for the app (with `/config.json` naming both),
-// and returns the URLs. The browser tests start the same thing.
+// server on another), the bridge backend that holds the connections to both and to
+// server-everything over stdio (startBridge.ts), and a static server for the app (with
+// `/config.json` naming the servers and the bridge), and returns the URLs. The page runs
+// through the bridge unless it is opened with `?mode=direct` (or the demo started with
+// `bridge: false`); the HTTP servers allow the app's origin (CORS) for direct mode. The
+// browser tests start the same thing.
 import { startDemoHttpServer, startProtectedDemoServer } from '@resource-kit/demo-server/node'
+import { OAUTH_CALLBACK_PATH } from '../src/auth/oauthCallback.ts'
 import { buildChat } from './buildChat.ts'
 import { serveStatic } from './serveStatic.ts'
+import {
+  BRIDGE_PATH,
+  type BridgedServer,
+  everythingServer,
+  type RunningBridge,
+  startBridge,
+} from './startBridge.ts'
 
 export interface StartDemoOptions {
   /** Port of the chat app; 0 picks a free one. @default 5173 */
@@ -29,6 +41,11 @@ export interface StartDemoOptions {
   quiet?: boolean
   /** Write source maps. @default true */
   sourcemap?: boolean
+  /**
+   * Start the bridge backend (with server-everything over stdio) and open the page through
+   * it by default; `false`: direct mode only, as before the bridge. @default true
+   */
+  bridge?: boolean
   /** Options passed to the demo server (e.g. a faster log for tests). */
   demo?: {
     logIntervalMs?: number
@@ -49,6 +66,8 @@ export interface RunningDemo {
   authMcpUrl?: string
   /** Its authorization server (the issuer). */
   authServerUrl?: string
+  /** The bridge backend, unless `bridge` was false. */
+  bridge?: RunningBridge
   close(): Promise<void>
 }
 
@@ -61,7 +80,13 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       })
   // The app is served first: the MCP server then allows exactly its origin (CORS).
   let config: unknown = { servers: [] }
-  const app = await serveStatic({ root, port: options.appPort ?? 5173, config: () => config })
+  let bridge: RunningBridge | undefined
+  const app = await serveStatic({
+    root,
+    port: options.appPort ?? 5173,
+    config: () => config,
+    upgrade: () => bridge?.upgrade,
+  })
   const origin = new URL(app.url).origin
   const corsOrigins = [origin, origin.replace('127.0.0.1', 'localhost')]
   const closing: (() => Promise<void>)[] = [() => app.close()]
@@ -88,11 +113,42 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
       closing.push(() => secured!.close())
       servers.push({ id: 'protected', url: secured.url, name: 'Protected workspace' })
     }
-    config = { servers }
+    if (options.bridge !== false) {
+      const bridged: BridgedServer[] = [
+        ...servers.map(({ id, name, url }) => ({
+          id,
+          name,
+          location: url,
+          source: { url, protected: id === 'protected' },
+        })),
+        {
+          id: 'everything',
+          name: 'Everything (stdio)',
+          location: 'stdio: @modelcontextprotocol/server-everything',
+          source: { stdio: everythingServer() },
+        },
+      ]
+      bridge = startBridge({
+        servers: bridged,
+        origins: corsOrigins,
+        redirectUrl: new URL(OAUTH_CALLBACK_PATH, origin).href,
+      })
+      closing.push(() => bridge!.close())
+      config = {
+        servers,
+        bridge: {
+          url: BRIDGE_PATH,
+          servers: bridged.map(({ id, name, location }) => ({ id, name, location })),
+        },
+      }
+    } else {
+      config = { servers }
+    }
     return {
       appUrl: app.url,
       mcpUrl: mcp.url,
       ...(secured && { authMcpUrl: secured.url, authServerUrl: secured.authServer.issuer }),
+      ...(bridge && { bridge }),
       close: closeAll,
     }
   } catch (error) {

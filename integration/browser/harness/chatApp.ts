@@ -1,5 +1,6 @@
 // The built chat app against a real demo server over HTTP (both on 127.0.0.1, free ports),
-// opened in Debian's Chromium, plus the page helpers the tests share.
+// opened in Debian's Chromium, plus the page helpers the tests share. The page goes through
+// the demo's bridge backend (the default of `npm run demo`) unless opened in direct mode.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,13 +9,18 @@ import { expect } from 'vitest'
 import { type RunningDemo, startDemo } from '../../../apps/chat/scripts/startDemo.ts'
 import { type LaunchedChromium, launchChromium } from './launchChromium.ts'
 
+export type ChatMode = 'direct' | 'bridge'
+
 export interface ChatHarness {
   demo: RunningDemo
   /** The built app (Vite's output). */
   outDir: string
   chromium: LaunchedChromium
-  /** A fresh page on the app with empty storage, the demo server listed. */
-  openChat(): Promise<Page>
+  /**
+   * A fresh page on the app with empty storage, the demo server listed; through the bridge
+   * unless `mode` is `direct` (`?mode=direct`: the page connects to each server itself).
+   */
+  openChat(options?: { mode?: ChatMode }): Promise<Page>
   close(): Promise<void>
 }
 
@@ -45,17 +51,16 @@ export async function startChatHarness(options: ChatHarnessOptions = {}): Promis
     demo,
     outDir,
     chromium,
-    async openChat() {
+    async openChat({ mode = 'bridge' } = {}) {
       const page = await chromium.context.newPage()
       page.on('pageerror', (error) => console.error('[page error]', error.message))
       // Empty storage first, on a cheap page of the same origin, then load the app once.
       await page.goto(new URL('config.json', demo.appUrl).href)
       await page.evaluate(() => localStorage.clear())
-      await page.goto(demo.appUrl)
+      await page.goto(mode === 'direct' ? `${demo.appUrl}?mode=direct` : demo.appUrl)
       await expect
         .poll(
-          () =>
-            page.locator('.chat-server[data-server-id="demo"] .chat-server-status').textContent(),
+          () => page.locator('.rk-server[data-server-id="demo"] .rk-server-status').textContent(),
           {
             timeout: 20_000,
           },

@@ -186,7 +186,7 @@ export function createResourceTools(
 
   const search: ToolDefinition = {
     name: names.search,
-    description: `Search every server's resources by name, title, URI and description (typos and abbreviations are fine). Returns the best matches with server, URI and why each matched; read one with ${names.read}.`,
+    description: `Search every server's resources and resource templates by name, title, URI and description (words in any order; typos and abbreviations are fine). Returns the best matches with server, URI (or uriTemplate and variables, to fill with ${names.fillTemplate}) and why each matched; read one with ${names.read}.`,
     inputSchema: {
       type: 'object',
       properties: {
@@ -230,7 +230,9 @@ export function createResourceTools(
           query,
           results: result.hits.map((hit) => ({
             server: hit.server,
-            ...describeResource(hit.resource),
+            ...(hit.kind === 'resource'
+              ? describeResource(hit.resource)
+              : { template: true, ...describeTemplate(hit.template) }),
             matched: hit.matched.map((field) => `${field.field}: ${field.snippet}`),
           })),
           ...(skipped.length > 0 && {

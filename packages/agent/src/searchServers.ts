@@ -2,8 +2,9 @@
 // come from the client's cache while fresh), index them in @resource-kit/search, and rank
 // them together. A server that fails, or has not finished by the deadline, is reported
 // with what it listed before, never dropped silently; the others are still searched. A
-// server that offers no resources (tools only) is skipped, not failed.
-import type { Resource, ResourceClient } from '@resource-kit/client'
+// server that offers no resources (tools only) is skipped, not failed. Templates are
+// searched beside the resources (`db://{schema}/{table}` for "database table").
+import type { Resource, ResourceClient, ResourceTemplate } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { type MatchedField, matchedFields } from './matchSnippet.ts'
 
@@ -34,20 +35,25 @@ export interface SearchProgress {
   resources: number
 }
 
-export interface ServerSearchHit {
+interface SearchHitBase {
   server: string
-  resource: Resource
   /** 0 is the best match, 1 the worst. */
   score: number
   /** Why it matched. */
   matched: MatchedField[]
 }
 
+/** A resource or a template (to fill) that matched, with its server. */
+export type ServerSearchHit = SearchHitBase &
+  ({ kind: 'resource'; resource: Resource } | { kind: 'template'; template: ResourceTemplate })
+
 /** How far the walk of one server got. */
 export interface ServerSearchReport {
   server: string
   /** Resources searched. */
   resources: number
+  /** Templates searched. */
+  templates: number
   pages: number
   /** True when the whole list was walked (or there is none: `skipped`). */
   complete: boolean
@@ -55,6 +61,8 @@ export interface ServerSearchReport {
   /** The server offers no resources (a tools-only server): not searched, not a failure. */
   skipped?: 'no_resources'
   error?: Error
+  /** The template list failed (its resources are still searched). */
+  templatesError?: Error
 }
 
 export interface SearchServersResult {
@@ -62,15 +70,14 @@ export interface SearchServersResult {
   servers: ServerSearchReport[]
 }
 
-interface Indexed {
+type Indexed = {
   id: string
   server: string
   name: string
   title?: string
   uri: string
   description?: string
-  resource: Resource
-}
+} & ({ kind: 'resource'; resource: Resource } | { kind: 'template'; template: ResourceTemplate })
 
 export async function searchServers(
   client: ResourceClient,
@@ -91,14 +98,17 @@ export async function searchServers(
   for (const walk of walks) items.push(...walk.items)
   const search = createResourceSearch<Indexed>({ limit: options.limit ?? 10 })
   search.setItems(items)
-  const hits = search.search(query).map(
-    (hit): ServerSearchHit => ({
-      server: hit.item.server,
-      resource: hit.item.resource,
+  const hits = search.search(query).map((hit): ServerSearchHit => {
+    const { item } = hit
+    const base = {
+      server: item.server,
       score: hit.score,
-      matched: matchedFields(hit.item, hit.matches),
-    }),
-  )
+      matched: matchedFields(item, hit.matches),
+    }
+    return item.kind === 'resource'
+      ? { ...base, kind: 'resource', resource: item.resource }
+      : { ...base, kind: 'template', template: item.template }
+  })
   return { hits, servers: walks.map((walk) => walk.report) }
 }
 
@@ -135,40 +145,80 @@ async function walkServer(
 ): Promise<{ items: Indexed[]; report: ServerSearchReport }> {
   const maxPages = options.maxPages ?? 50
   const maxItems = options.maxItems ?? 20_000
-  const items: Indexed[] = []
+  const resources: Indexed[] = []
+  const templates: Indexed[] = []
   let pages = 0
+  let templatesError: Error | undefined
   const report = (extra: Partial<ServerSearchReport>) => ({
-    items,
-    report: { server, resources: items.length, pages, complete: false, ...extra },
+    items: [...templates, ...resources],
+    report: {
+      server,
+      resources: resources.length,
+      templates: templates.length,
+      pages,
+      complete: false,
+      ...(templatesError && { templatesError }),
+      ...extra,
+    },
   })
   const signals = [options.signal, deadline?.signal].filter((signal) => signal !== undefined)
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+  /** The resource walk: how it ended. */
+  const walkResources = async (): Promise<Partial<ServerSearchReport>> => {
+    for await (const page of client.resourcePages(server, { ...(signal && { signal }) })) {
+      pages += 1
+      for (const resource of page.items.slice(0, maxItems - resources.length)) {
+        resources.push({
+          // Two servers may list the same URI: the id keeps both.
+          id: `${server}\u0000${resource.uri}`,
+          server,
+          name: resource.name,
+          ...(resource.title !== undefined && { title: resource.title }),
+          uri: resource.uri,
+          ...(resource.description !== undefined && { description: resource.description }),
+          kind: 'resource',
+          resource,
+        })
+      }
+      options.onProgress?.({ server, pages, resources: resources.length })
+      if (page.nextCursor === undefined) return { complete: true }
+      if (resources.length >= maxItems) return { stoppedBy: 'maxItems' }
+      if (pages >= maxPages) return { stoppedBy: 'maxPages' }
+    }
+    // The iterator ended with a cursor left (a cursor cycle it detected).
+    return { stoppedBy: 'error' }
+  }
+  /** The templates, after the resources: a failure here keeps the resources searched. */
+  const walkTemplates = async () => {
+    try {
+      for await (const page of client.templatePages(server, { ...(signal && { signal }) })) {
+        for (const template of page.items.slice(0, maxItems - templates.length)) {
+          templates.push({
+            id: `${server}\u0000template\u0000${template.uriTemplate}`,
+            server,
+            name: template.name,
+            ...(template.title !== undefined && { title: template.title }),
+            uri: template.uriTemplate,
+            ...(template.description !== undefined && { description: template.description }),
+            kind: 'template',
+            template,
+          })
+        }
+        if (templates.length >= maxItems) return
+      }
+    } catch (error) {
+      if (signal?.aborted) throw error
+      templatesError = error as Error
+    }
+  }
   const walking = (async () => {
     try {
       const ready = await client.ready(server, { ...(signal && { signal }) })
       if (ready.capabilities && ready.capabilities.resources === undefined)
         return report({ complete: true, skipped: 'no_resources' })
-      for await (const page of client.resourcePages(server, { ...(signal && { signal }) })) {
-        pages += 1
-        for (const resource of page.items.slice(0, maxItems - items.length)) {
-          items.push({
-            // Two servers may list the same URI: the id keeps both.
-            id: `${server}\u0000${resource.uri}`,
-            server,
-            name: resource.name,
-            ...(resource.title !== undefined && { title: resource.title }),
-            uri: resource.uri,
-            ...(resource.description !== undefined && { description: resource.description }),
-            resource,
-          })
-        }
-        options.onProgress?.({ server, pages, resources: items.length })
-        if (page.nextCursor === undefined) return report({ complete: true })
-        if (items.length >= maxItems) return report({ stoppedBy: 'maxItems' })
-        if (pages >= maxPages) return report({ stoppedBy: 'maxPages' })
-      }
-      // The iterator ended with a cursor left (a cursor cycle it detected).
-      return report({ stoppedBy: 'error' })
+      const ended = await walkResources()
+      await walkTemplates()
+      return report(ended)
     } catch (error) {
       if (options.signal?.aborted) throw error
       if (deadline?.signal.aborted) return report({ stoppedBy: 'timeout', error: error as Error })

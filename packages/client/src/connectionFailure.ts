@@ -2,7 +2,7 @@
 // (ours, the SDK's, fetch's, Node's), a sentence a person can act on, and the raw detail
 // for a disclosure. Pure: the caller may add what only it can observe (a browser's
 // no-cors probe, which tells a CORS refusal from a server that is not there).
-import { AuthRequiredError } from './errors.ts'
+import { AuthRequiredError, CorsBlockedError } from './errors.ts'
 
 /** What went wrong, as far as the error (and the optional probe) can tell. */
 export type ConnectionFailureCause =
@@ -54,6 +54,15 @@ export function describeConnectionFailure(
     detail,
   })
 
+  const cors = (origin: string | undefined, url = context.url) => {
+    const where = hostOf(url)
+    return fail(
+      'cors',
+      `Blocked by CORS: the server${where ? ` at ${where}` : ''} does not allow this page's origin (${origin ?? 'unknown'}). Allow it on the server, or connect through a bridge.`,
+    )
+  }
+  // The url source's no-cors probe found the server there (corsProbe.ts).
+  if (facts.cors) return cors(facts.cors.origin, context.url ?? facts.cors.url)
   if (facts.names.has('AuthRequiredError') || facts.statuses.has(401) || facts.statuses.has(403))
     return fail('needs-sign-in', 'The server needs you to sign in before it can be used.')
   if (facts.codes.has('ECONNREFUSED'))
@@ -74,11 +83,7 @@ export function describeConnectionFailure(
   if (serverStatus !== undefined)
     return fail('server-error', `The server${at} failed (HTTP ${serverStatus}). Try again later.`)
   if (facts.bareNetworkError) {
-    if (context.probe === 'reachable')
-      return fail(
-        'cors',
-        `The server${at} answered, but its CORS settings do not allow ${context.origin ?? 'this page'}. Allow this origin on the server.`,
-      )
+    if (context.probe === 'reachable') return cors(context.origin)
     if (host && isIpLiteral(host))
       return fail(
         'refused',
@@ -103,6 +108,8 @@ interface Facts {
   messages: string[]
   /** fetch rejected with nothing more specific ("Failed to fetch", "fetch failed", …). */
   bareNetworkError: boolean
+  /** What a CorsBlockedError in the chain names. */
+  cors?: { origin: string; url: string }
 }
 
 const NETWORK_MESSAGES = [
@@ -134,6 +141,8 @@ function collectFacts(error: unknown): Facts {
     if (typeof record.name === 'string') facts.names.add(record.name)
     // By class too: a minified build renames classes, and `name` is the class's name.
     if (current instanceof AuthRequiredError) facts.names.add('AuthRequiredError')
+    if (current instanceof CorsBlockedError && !facts.cors)
+      facts.cors = { origin: current.origin, url: current.url }
     if (typeof record.code === 'string') facts.codes.add(record.code)
     const message = typeof record.message === 'string' ? record.message : undefined
     if (message) {

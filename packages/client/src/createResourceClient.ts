@@ -1,17 +1,12 @@
 // The facade: servers by id (ServerRegistry), lists and reads through the one cache of
 // record (a query-core QueryClient), completion, and the subscription engine per server.
-import {
-  type FetchQueryOptions,
-  hashKey,
-  type Query,
-  QueryClient,
-  type QueryFilters,
-  type QueryKey,
-} from '@tanstack/query-core'
+import { QueryClient, type QueryKey } from '@tanstack/query-core'
 import { bindOAuth, type OAuthBinding } from './auth/bindOAuth.ts'
 import { isOAuth } from './auth/createOAuth.ts'
 import { isPrivateEntry } from './auth/privateEntries.ts'
 import { boundCache, DEFAULT_CACHE_LIMITS } from './cacheBudget.ts'
+import { CacheOfRecord } from './cacheOfRecord.ts'
+import { ClientLists } from './clientLists.ts'
 import { requestCompletion } from './complete.ts'
 import {
   InvalidCursorError,
@@ -19,12 +14,10 @@ import {
   McpRequestError,
   ResourceTooLargeError,
 } from './errors.ts'
-import { Freshness } from './freshness.ts'
 import { requestWithInput } from './inputRequired.ts'
 import { ListValues } from './listValues.ts'
 import { classifyReadError } from './notFound.ts'
 import { createNotificationIntake, type NotificationIntake } from './notificationIntake.ts'
-import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from './paginate.ts'
 import { toPublicError } from './publicError.ts'
 import { resolveDeadlines } from './requestDeadlines.ts'
 import type {
@@ -42,23 +35,15 @@ import type {
   WatchTarget,
 } from './resourceClient.ts'
 import { resourceKeys } from './resourceKeys.ts'
-import {
-  createSharedList,
-  LIST_METHOD,
-  type ListItem,
-  type ListKind,
-  type OwnedList,
-} from './resourceList.ts'
-import { pageQuery, type ReadQueryOptions, readQuery } from './resourceQueries.ts'
+import { LIST_METHOD, type ListKind } from './resourceList.ts'
+import { type ReadQueryOptions, readQuery } from './resourceQueries.ts'
 import { defaultScheduler, type Scheduler } from './scheduler.ts'
 import { sessionFactoryFor } from './sdkSources.ts'
 import type { ServerConnection } from './serverConnection.ts'
 import { ServerRegistry } from './serverRegistry.ts'
 import type { Session } from './session.ts'
 import { SessionExpiredError } from './sessionExpiredError.ts'
-import { SharedFetches } from './sharedFetch.ts'
 import { createServerSubscriptions, type ServerSubscriptions } from './subscriptions.ts'
-import { isUriUnder } from './subscriptionsFilter.ts'
 import type {
   CompletionResult,
   Page,
@@ -88,31 +73,24 @@ class HeadlessResourceClient implements ResourceClient {
   readonly #subscriptions = new Map<string, ServerSubscriptions>()
   /** Per server: the one way its change notifications come in (both eras), and its stop. */
   readonly #intakes = new Map<string, { intake: NotificationIntake; stop: () => void }>()
-  /** Deduplicated fetches, cancelled when their last waiting caller aborts. */
-  readonly #fetches: SharedFetches
+  /** Shared fetches in which invalidations win over fetches in flight (see freshness.ts). */
+  readonly #cache: CacheOfRecord
   /** Results reached through input rounds: returned once, never served from the cache. */
   readonly #uncached = new WeakSet<ReadResult>()
-  /** When each list page came, on the scheduler's clock (the list's staleness reads it). */
-  readonly #receivedAt = new WeakMap<object, number>()
-  /** Invalidations win over fetches in flight (see freshness.ts). */
-  readonly #freshness = new Freshness()
   readonly #gcTime: number
   readonly #detach: (() => void)[]
   /** Servers with OAuth sign-in, by id. */
   readonly #oauth = new Map<string, OAuthBinding>()
   /** Values repeated across list items (audiences, icon sets, MIME types), kept once. */
   readonly #listValues = new ListValues()
-  /** One shared resource list and one template list per server, made on first use. */
-  readonly #lists = {
-    resources: new Map<string, OwnedList<Resource>>(),
-    templates: new Map<string, OwnedList<ResourceTemplate>>(),
-  }
+  /** Pages, walks and one shared list pass per server and kind. */
+  readonly #lists: ClientLists
 
   constructor(options: ResourceClientOptions) {
     this.#options = options
     this.scheduler = options.scheduler ?? defaultScheduler
     this.queryClient = options.queryClient ?? new QueryClient()
-    this.#fetches = new SharedFetches(this.queryClient)
+    this.#cache = new CacheOfRecord(this.queryClient)
     this.partition = options.partition ?? 'default'
     const limits = options.cache ?? {}
     // The app's own default gcTime wins over ours; query-core's Node default (forever) does not.
@@ -120,8 +98,22 @@ class HeadlessResourceClient implements ResourceClient {
       limits.gcTimeMs ??
       this.queryClient.getDefaultOptions().queries?.gcTime ??
       DEFAULT_CACHE_LIMITS.gcTimeMs
+    this.#lists = new ClientLists({
+      cache: this.#cache,
+      gcTime: this.#gcTime,
+      fetchPage: (kind, serverId, cursor, signal) =>
+        this.#onSession(serverId, signal, (session) =>
+          this.#fetchPageOn(session, kind, serverId, cursor, signal),
+        ),
+      partitionOf: (serverId) => this.partitionOf(serverId),
+      now: () => this.scheduler.now(),
+      pace: this.#revalidationPace(),
+      // The partition is known once the sign-in is read.
+      beforePage: (serverId) => this.#oauth.get(serverId)?.oauth.loaded,
+      publicError: toPublicError,
+    })
     this.#detach = [
-      this.#freshness.attach(this.queryClient),
+      this.#cache.detach,
       boundCache(this.queryClient, {
         owns: (key) =>
           key[0] === 'mcp' &&
@@ -180,10 +172,7 @@ class HeadlessResourceClient implements ResourceClient {
     this.#subscriptions.delete(id)
     this.#intakes.get(id)?.stop()
     this.#intakes.delete(id)
-    for (const lists of Object.values(this.#lists)) {
-      lists.get(id)?.close()
-      lists.delete(id)
-    }
+    this.#lists.remove(id)
     await subscriptions?.close()
     await connection.close()
     this.#oauth.get(id)?.dispose()
@@ -254,73 +243,37 @@ class HeadlessResourceClient implements ResourceClient {
   // LISTS
 
   listResources(serverId: string, options?: ListOptions): Promise<Page<Resource>> {
-    return this.#page('resources', serverId, options?.cursor, options?.signal)
+    return this.#lists.page('resources', serverId, options?.cursor, options?.signal)
   }
 
   listTemplates(serverId: string, options?: ListOptions): Promise<Page<ResourceTemplate>> {
-    return this.#page('templates', serverId, options?.cursor, options?.signal)
+    return this.#lists.page('templates', serverId, options?.cursor, options?.signal)
   }
 
   resourcePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<Resource>> {
-    return this.#pages('resources', serverId, options)
+    return this.#lists.pages('resources', serverId, options)
   }
 
   templatePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<ResourceTemplate>> {
-    return this.#pages('templates', serverId, options)
+    return this.#lists.pages('templates', serverId, options)
   }
 
   walkResources(serverId: string, options?: WalkOptions): Promise<WalkResult<Resource>> {
-    return this.#walk('resources', serverId, options)
+    return this.#lists.walk('resources', serverId, options)
   }
 
   walkTemplates(serverId: string, options?: WalkOptions): Promise<WalkResult<ResourceTemplate>> {
-    return this.#walk('templates', serverId, options)
+    return this.#lists.walk('templates', serverId, options)
   }
 
   resourceList(serverId: string): ResourceList {
-    return this.#sharedList('resources', serverId, (resource) => resource.uri)
+    this.#registry.require(serverId)
+    return this.#lists.shared('resources', serverId)
   }
 
   templateList(serverId: string): ResourceTemplateList {
-    return this.#sharedList('templates', serverId, (template) => template.uriTemplate)
-  }
-
-  #sharedList<K extends ListKind>(
-    kind: K,
-    serverId: string,
-    keyOf: (item: ListItem[K]) => string,
-  ): OwnedList<ListItem[K]> {
     this.#registry.require(serverId)
-    const lists = this.#lists[kind] as Map<string, OwnedList<ListItem[K]>>
-    let list = lists.get(serverId)
-    if (!list) {
-      list = createSharedList<ListItem[K]>({
-        serverId,
-        method: LIST_METHOD[kind],
-        keyOf,
-        maxPages: DEFAULT_MAX_PAGES,
-        partition: () => this.partitionOf(serverId),
-        now: () => this.scheduler.now(),
-        pace: this.#revalidationPace(),
-        fetchPage: async (cursor, signal) => {
-          const page = await this.#page<ListItem[K]>(kind, serverId, cursor, signal)
-          // A page served from the cache is as old as its entry: stamped on our clock when it
-          // came; one restored from a saved cache, by its age on query-core's clock.
-          const partition = this.partitionOf(serverId)
-          const key =
-            kind === 'resources'
-              ? resourceKeys.list(serverId, partition, cursor)
-              : resourceKeys.templateList(serverId, partition, cursor)
-          const updatedAt = this.#find(key)?.state.dataUpdatedAt
-          const receivedAt =
-            this.#receivedAt.get(page) ??
-            this.scheduler.now() - (updatedAt ? Math.max(0, queryCoreNow() - updatedAt) : 0)
-          return { page, receivedAt }
-        },
-      })
-      lists.set(serverId, list)
-    }
-    return list
+    return this.#lists.shared('templates', serverId)
   }
 
   // READ AND COMPLETE
@@ -332,7 +285,7 @@ class HeadlessResourceClient implements ResourceClient {
     const signal = options?.signal
     try {
       // Aborting the last waiting caller cancels the fetch, and with it any input prompt.
-      const result = await this.#fresh(key, query, signal)
+      const result = await this.#cache.fetch(query, signal)
       if (this.#uncached.has(result)) {
         // Inputs given in the rounds are not part of the key: never serve this to anyone else.
         this.queryClient.removeQueries({ queryKey: key, exact: true })
@@ -422,30 +375,15 @@ class HeadlessResourceClient implements ResourceClient {
     return engine.watch(target)
   }
 
-  async invalidateLists(serverId: string): Promise<void> {
-    const invalidated = Promise.all([
-      this.#invalidate({ queryKey: resourceKeys.lists(serverId, this.partitionOf(serverId)) }),
-      this.#invalidate({
-        queryKey: resourceKeys.templateLists(serverId, this.partitionOf(serverId)),
-      }),
-    ])
-    // After query-core's own invalidation: the lists' walks from page 1 must not take the old pages.
-    this.#lists.resources.get(serverId)?.invalidate()
-    this.#lists.templates.get(serverId)?.invalidate()
-    await invalidated
+  invalidateLists(serverId: string): Promise<void> {
+    return this.#lists.invalidate(serverId)
   }
 
-  async invalidateRead(serverId: string, uri: string): Promise<void> {
-    const prefix = resourceKeys.reads(serverId, this.partitionOf(serverId))
-    await this.#invalidate({
-      queryKey: prefix,
-      predicate: (query) => {
-        const readUri = query.queryKey[prefix.length]
-        // At or under the URI, or a read that contains it (a directory read includes its
-        // children): every notification path comes through here.
-        return typeof readUri === 'string' && (isUriUnder(readUri, uri) || isUriUnder(uri, readUri))
-      },
-    })
+  invalidateRead(serverId: string, uri: string): Promise<void> {
+    return this.#cache.invalidateReads(
+      resourceKeys.reads(serverId, this.partitionOf(serverId)),
+      uri,
+    )
   }
 
   async close(): Promise<void> {
@@ -466,51 +404,11 @@ class HeadlessResourceClient implements ResourceClient {
     return entry.intake
   }
 
-  /** query-core's invalidation, after stamping the queries so a fetch in flight lands stale. */
-  #invalidate(filters: QueryFilters): Promise<void> {
-    this.#freshness.invalidated(this.queryClient.getQueryCache().findAll(filters))
-    return this.queryClient.invalidateQueries(filters)
-  }
-
-  /**
-   * A shared fetch, except that a caller who came after an invalidation never takes the
-   * answer of a request sent before it: it waits for that one to land, then fetches anew.
-   */
-  async #fresh<T>(
-    key: QueryKey,
-    options: FetchQueryOptions<T>,
-    signal: AbortSignal | undefined,
-  ): Promise<T> {
-    const calledAt = this.#freshness.now()
-    const first = await this.#fetches.fetch(options, signal)
-    if (!this.#freshness.isStaleFor(this.#find(key), first, calledAt)) return first
-    return this.#fetches.fetch(options, signal)
-  }
-
-  #find(key: QueryKey): Query | undefined {
-    // By hash: `find({ exact })` scans (and hashes) every entry of the cache.
-    return this.queryClient.getQueryCache().get(hashKey(key))
-  }
-
   #releaseIfUnused(key: QueryKey): void {
-    const query = this.#find(key)
+    const query = this.#cache.find(key)
     if (query && query.getObserversCount() === 0 && query.state.fetchStatus === 'idle') {
       this.queryClient.getQueryCache().remove(query)
     }
-  }
-
-  /**
-   * A rejected cursor: every cached page of this list belongs to another snapshot. Settled
-   * pages are removed; pages in flight (other callers' fetches) are not cancelled, only
-   * marked so that their answers land stale.
-   */
-  #dropList(prefix: QueryKey): void {
-    const cache = this.queryClient.getQueryCache()
-    const queries = cache.findAll({ queryKey: prefix })
-    const inFlight = queries.filter((query) => query.state.fetchStatus !== 'idle')
-    this.#freshness.invalidated(inFlight)
-    for (const query of inFlight) query.invalidate()
-    for (const query of queries) if (query.state.fetchStatus === 'idle') cache.remove(query)
   }
 
   #bindOAuth(id: string, source: ServerSource): OAuthBinding | undefined {
@@ -528,51 +426,11 @@ class HeadlessResourceClient implements ResourceClient {
           queryKey: resourceKeys.partition(id, `${this.partition}~${principal}`),
           predicate: (query) => isPrivateEntry(query.state.data),
         })
-        this.#lists.resources.get(id)?.reset()
-        this.#lists.templates.get(id)?.reset()
+        this.#lists.reset(id)
       },
     })
     this.#oauth.set(id, binding)
     return binding
-  }
-
-  async #page<T extends Resource | ResourceTemplate>(
-    kind: ListKind,
-    serverId: string,
-    cursor: string | undefined,
-    signal?: AbortSignal,
-  ): Promise<Page<T>> {
-    await this.#oauth.get(serverId)?.oauth.loaded
-    const partition = this.partitionOf(serverId)
-    const key =
-      kind === 'resources'
-        ? resourceKeys.list(serverId, partition, cursor)
-        : resourceKeys.templateList(serverId, partition, cursor)
-    try {
-      return (await this.#fresh(
-        key,
-        pageQuery(
-          key,
-          (querySignal) => this.#fetchPage(kind, serverId, cursor, querySignal),
-          this.#gcTime,
-        ),
-        signal,
-      )) as Page<T>
-    } catch (error) {
-      if (error instanceof InvalidCursorError) this.#dropList(key.slice(0, 5))
-      throw toPublicError(error, LIST_METHOD[kind], serverId, signal)
-    }
-  }
-
-  async #fetchPage(
-    kind: ListKind,
-    serverId: string,
-    cursor: string | undefined,
-    signal: AbortSignal,
-  ): Promise<Page<Resource | ResourceTemplate>> {
-    return this.#onSession(serverId, signal, (session) =>
-      this.#fetchPageOn(session, kind, serverId, cursor, signal),
-    )
   }
 
   async #fetchPageOn(
@@ -582,17 +440,13 @@ class HeadlessResourceClient implements ResourceClient {
     cursor: string | undefined,
     signal: AbortSignal,
   ): Promise<Page<Resource | ResourceTemplate>> {
-    const sentAt = this.#freshness.now()
     const method = LIST_METHOD[kind]
     const defaultTtlMs = this.#options.defaultTtlMs ?? 0
     try {
       const raw = await session.request(method, cursor === undefined ? {} : { cursor }, { signal })
-      const page =
-        kind === 'resources'
-          ? toResourcePage(raw, defaultTtlMs, serverId, this.#listValues)
-          : toTemplatePage(raw, defaultTtlMs, serverId, this.#listValues)
-      this.#receivedAt.set(page, this.scheduler.now())
-      return this.#freshness.stamp(page, sentAt)
+      return kind === 'resources'
+        ? toResourcePage(raw, defaultTtlMs, serverId, this.#listValues)
+        : toTemplatePage(raw, defaultTtlMs, serverId, this.#listValues)
     } catch (error) {
       if (cursor !== undefined && isInvalidParams(error)) {
         throw new InvalidCursorError(cursor, method, {
@@ -603,44 +457,6 @@ class HeadlessResourceClient implements ResourceClient {
       }
       throw error
     }
-  }
-
-  async *#pages<T extends Resource | ResourceTemplate>(
-    kind: ListKind,
-    serverId: string,
-    options: WalkOptions = {},
-  ): AsyncGenerator<Page<T>, void, undefined> {
-    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
-    const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY
-    let pages = 0
-    let items = 0
-    for await (const page of iteratePages<T>(
-      (cursor, signal) => this.#page<T>(kind, serverId, cursor, signal),
-      { method: LIST_METHOD[kind], serverId, cursor: options.cursor, signal: options.signal },
-    )) {
-      yield page
-      pages += 1
-      items += page.items.length
-      if (pages >= maxPages || items >= maxItems) return
-    }
-  }
-
-  async #walk<T extends Resource | ResourceTemplate>(
-    kind: ListKind,
-    serverId: string,
-    options: WalkOptions = {},
-  ): Promise<WalkResult<T>> {
-    const walk = () =>
-      walkPages<T>((cursor, signal) => this.#page<T>(kind, serverId, cursor, signal), {
-        ...options,
-        method: LIST_METHOD[kind],
-        serverId,
-      })
-    const result = await walk()
-    // A cursor the server no longer accepts: its cached pages are gone, so start over once
-    // for a consistent snapshot (unless the walk was asked to start mid-list).
-    if (result.error instanceof InvalidCursorError && options.cursor === undefined) return walk()
-    return result
   }
 
   /**
@@ -674,7 +490,7 @@ class HeadlessResourceClient implements ResourceClient {
     uri: string,
     signal: AbortSignal,
   ): Promise<ReadResult> {
-    const sentAt = this.#freshness.now()
+    const sentAt = this.#cache.freshness.now()
     try {
       const { result, rounds } = await requestWithInput(
         session,
@@ -698,7 +514,7 @@ class HeadlessResourceClient implements ResourceClient {
         this.#uncached.add(uncached)
         return uncached
       }
-      return this.#freshness.stamp(read, sentAt)
+      return this.#cache.freshness.stamp(read, sentAt)
     } catch (error) {
       throw classifyReadError(error, uri, serverId)
     }
@@ -712,11 +528,6 @@ function readBytes(data: unknown): number {
   let total = 0
   for (const item of contents) total += byteLength(item)
   return total
-}
-
-/** query-core's own clock (it stamps `dataUpdatedAt` with `Date.now()`; it takes no other). */
-function queryCoreNow(): number {
-  return Date.now()
 }
 
 function isInvalidParams(error: unknown): boolean {

@@ -154,6 +154,26 @@ export class AuthRequiredError extends ResourceKitError {}
 /** Connecting failed (the process did not start, the URL did not answer, negotiation failed). */
 export class ConnectionError extends ResourceKitError {}
 
+/**
+ * A browser hid the server's answer from this page: the server is there (a `no-cors` request
+ * reached it) but does not allow the page's origin (CORS). Only a cross-origin page sees it.
+ */
+export class CorsBlockedError extends ConnectionError {
+  /** The server's URL. */
+  readonly url: string
+  /** The page's origin the server does not allow. */
+  readonly origin: string
+
+  constructor(url: URL, origin: string, options?: { serverId?: string; cause?: unknown }) {
+    super(
+      `Blocked by CORS: the server at ${url.host} does not allow this page's origin (${origin})`,
+      options,
+    )
+    this.url = url.href
+    this.origin = origin
+  }
+}
+
 /** The server did not answer a request within its deadline (see `RequestDeadlines`). */
 export class RequestTimeoutError extends ConnectionError {
   readonly method: string

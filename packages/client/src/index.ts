@@ -26,6 +26,7 @@ export { inputRefusalWords, validateElicitationContent } from './elicitationForm
 export {
   AuthRequiredError,
   ConnectionError,
+  CorsBlockedError,
   CursorCycleError,
   InputRequiredError,
   InvalidContentError,

@@ -2,6 +2,7 @@
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client'
 import { isOAuth } from './auth/createOAuth.ts'
 import type { ServerOAuth } from './auth/serverOAuth.ts'
+import { corsRefusal } from './corsProbe.ts'
 import { ConnectionError } from './errors.ts'
 import type { ServerSource } from './resourceClient.ts'
 import { fromSdk1Client, isSdk1Client } from './sdk1Client.ts'
@@ -48,14 +49,25 @@ export function sessionFactoryFor(source: ServerSource, oauth?: ServerOAuth): Se
     const authProvider = oauth ?? (isOAuth(source.auth) ? undefined : source.auth)
     return async (options) => {
       await oauth?.loaded
-      return connectSdkSession(
-        new StreamableHTTPClientTransport(url, {
-          ...(source.headers && { requestInit: { headers: source.headers } }),
-          ...(source.fetch && { fetch: source.fetch }),
-          ...(authProvider && { authProvider }),
-        }),
-        options,
-      )
+      try {
+        return await connectSdkSession(
+          new StreamableHTTPClientTransport(url, {
+            ...(source.headers && { requestInit: { headers: source.headers } }),
+            ...(source.fetch && { fetch: source.fetch }),
+            ...(authProvider && { authProvider }),
+          }),
+          options,
+        )
+      } catch (error) {
+        // "Failed to fetch" in a page on another origin may be CORS: say so when it is.
+        throw (
+          (await corsRefusal(error, url, {
+            ...(source.fetch && { fetch: source.fetch }),
+            serverId: options.serverId,
+            signal: options.signal,
+          })) ?? error
+        )
+      }
     }
   }
   throw new TypeError('Unknown ServerSource: expected url, transport, client or connect')

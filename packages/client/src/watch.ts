@@ -1,15 +1,11 @@
 // One consumer's view of a server's subscriptions: its own watched set, a snapshot of how
 // far the server honours it, and the events that concern it. The per-server engine
-// (subscriptions.ts) owns the stream; a Watch only derives from it.
-import type {
-  Watch,
-  WatchEvent,
-  WatchSnapshot,
-  WatchStatus,
-  WatchTarget,
-} from './resourceClient.ts'
+// (subscriptions.ts) owns the stream; a Watch only derives from it (its snapshot and
+// listeners are the WatchView every watch shares).
+import type { WatchEvent, WatchSnapshot, WatchStatus, WatchTarget } from './resourceClient.ts'
 import type { SubscriptionFilter } from './session.ts'
 import { intersectFilters, isEmptyFilter, sameFilter, toFilter } from './subscriptionsFilter.ts'
+import { WatchView } from './watchView.ts'
 
 /** The engine's state, as every watch of one server sees it. */
 export interface EngineView {
@@ -30,10 +26,8 @@ export interface WatchOwner {
   removed(watch: WatchHandle): Promise<void>
 }
 
-export class WatchHandle implements Watch {
+export class WatchHandle extends WatchView {
   readonly #owner: WatchOwner
-  readonly #listeners = new Set<() => void>()
-  readonly #eventListeners = new Set<(event: WatchEvent) => void>()
   #requested: SubscriptionFilter
   #seq: number
   #honored?: SubscriptionFilter
@@ -42,14 +36,15 @@ export class WatchHandle implements Watch {
   /** The server refused what this watch asks for (until the watch asks for something else). */
   #refusal?: Error
   #view: EngineView
-  #snapshot: WatchSnapshot
 
   constructor(owner: WatchOwner, target: WatchTarget, view: EngineView) {
+    const requested = toFilter(target)
+    super({ status: 'connecting', requested, attempt: 0 })
     this.#owner = owner
-    this.#requested = toFilter(target)
+    this.#requested = requested
     this.#view = view
     this.#seq = owner.changed(this)
-    this.#snapshot = this.#derive()
+    this.publish(this.#derive())
   }
 
   /** What this watch asks for, as a filter. */
@@ -71,20 +66,6 @@ export class WatchHandle implements Watch {
     if (this.#closed) return
     this.#refusal = error
     this.refresh(this.#view)
-  }
-
-  getSnapshot(): WatchSnapshot {
-    return this.#snapshot
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
-
-  onEvent(listener: (event: WatchEvent) => void): () => void {
-    this.#eventListeners.add(listener)
-    return () => this.#eventListeners.delete(listener)
   }
 
   update(target: WatchTarget): void {
@@ -109,16 +90,13 @@ export class WatchHandle implements Watch {
   /** Recompute the snapshot from the engine's state; listeners hear only real changes. */
   refresh(view: EngineView): void {
     this.#view = view
-    const next = this.#derive()
-    if (sameSnapshot(next, this.#snapshot)) return
-    this.#snapshot = next
-    for (const listener of [...this.#listeners]) listener()
+    this.publish(this.#derive())
   }
 
   /** Deliver an event to this watch's listeners (the engine has already checked it concerns us). */
   emit(event: WatchEvent): void {
     if (this.#closed) return
-    for (const listener of [...this.#eventListeners]) listener(event)
+    this.tell(event)
   }
 
   #derive(): WatchSnapshot {
@@ -153,15 +131,4 @@ export class WatchHandle implements Watch {
     if (!this.#honored) return 'connecting'
     return isEmptyFilter(this.#honored) ? 'unsupported' : 'live'
   }
-}
-
-function sameSnapshot(a: WatchSnapshot, b: WatchSnapshot): boolean {
-  return (
-    a.status === b.status &&
-    a.attempt === b.attempt &&
-    a.error === b.error &&
-    a.requested === b.requested &&
-    (a.honored === b.honored ||
-      (a.honored !== undefined && b.honored !== undefined && sameFilter(a.honored, b.honored)))
-  )
 }

@@ -4,6 +4,23 @@
 // exports only (types apart). Everything else is internal and may change without notice;
 // `api-report/react.api.md` records this surface and `npm test` checks it.
 
+// Attachments: sized chips (size, tokens, change, server down) and the composer's total
+export type {
+  AttachmentChipProps,
+  AttachmentChipsProps,
+  AttachmentSizing,
+  ContextBudgetProps,
+  SizedAttachment,
+  SizedAttachmentsResult,
+  UseSizedAttachmentsOptions,
+} from './attachments/index.ts'
+export {
+  AttachmentChip,
+  AttachmentChips,
+  attachmentSizeText,
+  ContextBudget,
+  useSizedAttachments,
+} from './attachments/index.ts'
 // Formatting helpers for custom rows (pure, no React)
 export type { MimeIconKind } from './collection/index.ts'
 export { formatBytes, formatLastModified, mimeIcon } from './collection/index.ts'
@@ -34,6 +51,7 @@ export { useResourceChange } from './live/index.ts'
 // @-mention: composer, token format, attachments, reads
 export type {
   ExpandTemplate,
+  InsertMentionOptions,
   MentionAttachment,
   MentionAttachmentsResult,
   MentionComposerApi,
@@ -64,6 +82,23 @@ export {
   useMentionAttachments,
   useMentionComposer,
 } from './mention/index.ts'
+// Model input: what a message hands the model, as data and as cards
+export type {
+  ModelContextItem,
+  ModelContextPart,
+  ModelInputCardProps,
+  ModelInputPreviewProps,
+} from './modelInput/index.ts'
+export {
+  contextItemsOf,
+  isModelContextItem,
+  MAX_KEPT_TEXT,
+  ModelInputCard,
+  ModelInputPreview,
+  modelInputSummary,
+  modelInputText,
+  promptText,
+} from './modelInput/index.ts'
 // Picker: the connected ResourcePicker, the parts, the behaviour hook and its store
 export type {
   ActiveTemplate,
@@ -131,6 +166,7 @@ export {
 // Preview: what a read shows
 export type {
   BlobImageProps,
+  ContextSize,
   MarkdownPreviewProps,
   ReadPreviewProps,
   ResourcePreviewProps,
@@ -139,10 +175,13 @@ export {
   BlobImage,
   base64ByteLength,
   estimateTokens,
+  formatContextSize,
   MarkdownPreview,
+  measureContents,
   PreviewSummary,
   ReadPreview,
   ResourcePreview,
+  sumContextSizes,
 } from './preview/index.ts'
 // Queries: provider, server status, sources, watches, option factories
 export type {
@@ -166,11 +205,25 @@ export {
   useServers,
   useWatch,
 } from './queries/index.ts'
+// Servers: one word per server state (live, reconnecting, offline, …) and the server list
+export type { ServerState, ServerStatusItemProps, ServerStatusListProps } from './servers/index.ts'
+export {
+  isServerDown,
+  SERVER_STATE_TEXT,
+  ServerStatusItem,
+  ServerStatusList,
+  serverStateOf,
+  useServerState,
+  useServerStates,
+} from './servers/index.ts'
 // Shared types: what every feature produces or consumes
 export type {
+  ItemsChange,
   PickerSource,
   ResourceCount,
   ResourceDescriptor,
+  SourceChange,
+  SourceChanges,
   SourceStatus,
 } from './shared/index.ts'
 export { countResources, isSourceBusy, resourceCountText } from './shared/index.ts'

@@ -4,6 +4,14 @@
 // across words (Tier.scattered) only when no tighter hit exists. The index is a
 // list of segments (searchSegments.ts), so a new page or a diff costs what changed; each
 // segment chooses its own candidates and the best of all of them are ranked together.
+import {
+  collectWordHits,
+  MIN_COVERAGE,
+  mergeWordHits,
+  type PhraseHit,
+  queryWords,
+  type WordScratches,
+} from './anyOrderWords.ts'
 import { TIER_COUNT, Tier } from './candidateSet.ts'
 import { collectStage, STAGE_COUNT } from './collectCandidates.ts'
 import { compactQuery } from './compact.ts'
@@ -16,7 +24,6 @@ import type {
   ResourceSearch,
   ResourceSearchOptions,
   SearchableItem,
-  SearchHit,
   SearchOptions,
 } from './types.ts'
 
@@ -32,6 +39,11 @@ const POOL_FACTOR = 4
 function clampLimit(value: unknown, fallback: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback
   return Math.min(MAX_LIMIT, Math.max(1, Math.floor(value)))
+}
+
+function clampCoverage(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return MIN_COVERAGE
+  return Math.min(1, Math.max(0.1, value))
 }
 
 /** Tiers ordered by our cheap score (fuse.js's score is noise for letters picked across words). */
@@ -54,6 +66,7 @@ export function createResourceSearch<T extends SearchableItem>(
 ): ResourceSearch<T> {
   const defaultLimit = clampLimit(options.limit, DEFAULT_LIMIT)
   const segments = new SearchSegments<T>()
+  const scratches: WordScratches = new WeakMap()
 
   /** The best `count` candidates of every segment by (tier, cheap score), best first. */
   function pool(
@@ -107,6 +120,58 @@ export function createResourceSearch<T extends SearchableItem>(
     return keyed.slice(0, count).map((entry) => entry.candidate)
   }
 
+  /** Hits of the query as typed (its compact form: words in this order), with their tiers. */
+  function phraseHits(
+    text: string,
+    compact: string,
+    scope: string | undefined,
+    limit: number,
+  ): PhraseHit<T>[] {
+    const rankedCount = Math.max(Math.ceil(1.5 * limit), MIN_RANKED)
+    const candidates = pool(compact, scope, limit, rankedCount, rankedCount * POOL_FACTOR)
+    const chosen = choose(candidates, rankedCount, text)
+    const fuseScores = rankRecords(
+      chosen.map(({ segment, item }) => segment.corpus.items[item]!),
+      chosen.map(({ segment, item }) => segment.ranker.recordFields(item)),
+      text,
+    )
+    const ranked = chosen.map((candidate, order) => {
+      const { tier, cheap } = candidate
+      const fuseScore = fuseScores[order] ?? 1
+      // fuse.js buries abbreviations (its score is noise for them: order by our cheap score)
+      // and ranks typos well once grouped by edit distance (the top bits of the cheap score).
+      const within = byCheap(tier)
+        ? (cheap + fuseScore) / 256
+        : tier === Tier.typo
+          ? ((cheap >> 5) + fuseScore) / 8
+          : fuseScore
+      return { candidate, order, score: (tier + within) / TIER_COUNT }
+    })
+    ranked.sort((a, b) => a.score - b.score || a.order - b.order)
+    // Scattered letters are shown only when nothing tighter matched (the pool is by tier,
+    // so any tighter candidate is among the ranked).
+    const tight = ranked.some(({ candidate }) => candidate.tier !== Tier.scattered)
+    const shown = tight
+      ? ranked.filter(({ candidate }) => candidate.tier !== Tier.scattered)
+      : ranked
+    return shown.slice(0, limit).map(({ candidate, score }): PhraseHit<T> => {
+      const { segment, item } = candidate
+      const set = segment.candidates
+      const evidence = {
+        tier: set.tier[item]!,
+        field: set.field[item]!,
+        offset: set.offset[item]!,
+        length: set.length[item]!,
+      }
+      const hit = {
+        item: segment.corpus.items[item]!,
+        score,
+        matches: hitMatches(segment.corpus, item, compact, evidence),
+      }
+      return { hit, tier: evidence.tier }
+    })
+  }
+
   return {
     setItems(items) {
       segments.replace(items)
@@ -126,49 +191,22 @@ export function createResourceSearch<T extends SearchableItem>(
       const compact = compactQuery(text, MAX_QUERY_LENGTH)
       if (compact.length === 0 || segments.size === 0) return []
       const limit = clampLimit(searchOptions?.limit, defaultLimit)
-      const rankedCount = Math.max(Math.ceil(1.5 * limit), MIN_RANKED)
       const scope = typeof searchOptions?.scope === 'string' ? searchOptions.scope : undefined
-      const candidates = pool(compact, scope, limit, rankedCount, rankedCount * POOL_FACTOR)
-      const chosen = choose(candidates, rankedCount, text)
-      const fuseScores = rankRecords(
-        chosen.map(({ segment, item }) => segment.corpus.items[item]!),
-        chosen.map(({ segment, item }) => segment.ranker.recordFields(item)),
-        text,
+      const phrase = phraseHits(text, compact, scope, limit)
+      const words = queryWords(query.trim())
+      // One word, or the words as typed already fill the limit with tight hits: that is all.
+      const tight = phrase.filter((hit) => hit.tier <= Tier.uriWord)
+      if (words.length < 2 || tight.length >= limit) return phrase.map((hit) => hit.hit)
+      const minCoverage = clampCoverage(searchOptions?.minCoverage)
+      const found = collectWordHits(
+        segments.segments,
+        segments.size,
+        words,
+        limit,
+        scratches,
+        minCoverage,
       )
-      const ranked = chosen.map((candidate, order) => {
-        const { tier, cheap } = candidate
-        const fuseScore = fuseScores[order] ?? 1
-        // fuse.js buries abbreviations (its score is noise for them: order by our cheap score)
-        // and ranks typos well once grouped by edit distance (the top bits of the cheap score).
-        const within = byCheap(tier)
-          ? (cheap + fuseScore) / 256
-          : tier === Tier.typo
-            ? ((cheap >> 5) + fuseScore) / 8
-            : fuseScore
-        return { candidate, order, score: (tier + within) / TIER_COUNT }
-      })
-      ranked.sort((a, b) => a.score - b.score || a.order - b.order)
-      // Scattered letters are shown only when nothing tighter matched (the pool is by tier,
-      // so any tighter candidate is among the ranked).
-      const tight = ranked.some(({ candidate }) => candidate.tier !== Tier.scattered)
-      const shown = tight
-        ? ranked.filter(({ candidate }) => candidate.tier !== Tier.scattered)
-        : ranked
-      return shown.slice(0, limit).map(({ candidate, score }): SearchHit<T> => {
-        const { segment, item } = candidate
-        const set = segment.candidates
-        const evidence = {
-          tier: set.tier[item]!,
-          field: set.field[item]!,
-          offset: set.offset[item]!,
-          length: set.length[item]!,
-        }
-        return {
-          item: segment.corpus.items[item]!,
-          score,
-          matches: hitMatches(segment.corpus, item, compact, evidence),
-        }
-      })
+      return mergeWordHits(phrase, found, words, limit)
     },
 
     get size() {

@@ -26,6 +26,12 @@ export interface SearchHit<T> {
   score: number
   /** Fields that matched, with the ranges to highlight. */
   matches: SearchMatch[]
+  /**
+   * For a query of several words found in another order or apart: the share of the query's
+   * weight the item holds (a rarer word weighs more; a word matching nothing weighs nothing),
+   * in [0.5, 1]. Absent when the item holds the query as typed.
+   */
+  coverage?: number
 }
 
 export interface SearchOptions {
@@ -33,6 +39,12 @@ export interface SearchOptions {
   limit?: number
   /** Only items whose `scope` is this. @default every item */
   scope?: string
+  /**
+   * For a query of several words: the least share of its weight an item found with the
+   * words in another order or apart must hold (see `SearchHit.coverage`), from 0.1 to 1.
+   * @default 0.5
+   */
+  minCoverage?: number
 }
 
 export interface ResourceSearch<T extends SearchableItem> {

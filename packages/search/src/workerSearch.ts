@@ -5,8 +5,9 @@
 // waits behind at most one slice of indexing (slices are sent one by one), one search is in
 // the worker at a time, and a search aborted before its turn is never sent. Without an
 // endpoint, or when the worker fails, the same search runs on this thread (the fallback).
-import { type Endpoint, type Remote, wrap } from 'comlink'
-import { createResourceSearch } from './resourceSearch.ts'
+// Both ends load on first use (`import()`): a page ships the index and fuse.js (or comlink)
+// as a chunk of their own, fetched while the first list page is, not before the picker shows.
+import type { Endpoint, Remote } from 'comlink'
 import type { SearchHostApi } from './searchHost.ts'
 import type {
   ResourceSearch,
@@ -80,25 +81,33 @@ export function createWorkerSearch<T extends SearchableItem>(
 ): AsyncResourceSearch<T> {
   const { endpoint, onFallback, ...searchOptions } = options
   const items = new Map<string, T>()
-  let local: ResourceSearch<T> | undefined
-  let remote: Remote<SearchHostApi> | undefined
+  /** The search on this thread, once something needs it (no endpoint, or the worker failed). */
+  let local: Promise<ResourceSearch<T>> | undefined
+  let remote: Promise<Remote<SearchHostApi>> | undefined
   let closed = false
   /** The last search's turn: the next one is sent when it is answered. */
   let lastSearch: Promise<unknown> = Promise.resolve()
   if (endpoint) {
-    remote = wrap<SearchHostApi>(endpoint)
+    remote = import('comlink').then(({ wrap }) => wrap<SearchHostApi>(endpoint))
     // A worker that fails to load or throws at the top level reports it here.
     endpoint.addEventListener('error', (event) => fallBack(event))
-    void remote.configure(searchOptions).catch(fallBack)
-  } else {
-    local = createResourceSearch<T>(searchOptions)
+    remote.then((api) => api.configure(searchOptions)).catch(fallBack)
+  }
+
+  /** The search on this thread, loaded on first use and given `seed` (the fallback's items). */
+  function onThisThread(seed?: readonly T[]): Promise<ResourceSearch<T>> {
+    local ??= import('./resourceSearch.ts').then(({ createResourceSearch }) => {
+      const search = createResourceSearch<T>(searchOptions)
+      if (seed) search.setItems(seed)
+      return search
+    })
+    return local
   }
 
   function fallBack(error: unknown): void {
     if (local) return
     remote = undefined
-    local = createResourceSearch<T>(searchOptions)
-    local.setItems([...items.values()])
+    void onThisThread([...items.values()]).catch(() => {})
     onFallback?.(error)
   }
 
@@ -110,12 +119,12 @@ export function createWorkerSearch<T extends SearchableItem>(
     if (closed) throw new Error('The search is closed')
     if (remote) {
       try {
-        return await onWorker(remote)
+        return await onWorker(await remote)
       } catch (error) {
         fallBack(error)
       }
     }
-    return onMain(local!)
+    return onMain(await onThisThread())
   }
 
   async function send(changed: T[], removed: string[], signal?: AbortSignal): Promise<void> {
@@ -148,9 +157,10 @@ export function createWorkerSearch<T extends SearchableItem>(
       const removed: string[] = []
       for (const id of items.keys()) if (!seen.has(id)) removed.push(id)
       for (const id of removed) items.delete(id)
-      if (local && !remote) {
+      if (!remote) {
+        const search = await onThisThread()
         signal?.throwIfAborted()
-        local.setItems(list)
+        search.setItems(list)
         return
       }
       await send(changed, removed, signal)

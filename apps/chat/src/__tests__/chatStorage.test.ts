@@ -66,7 +66,45 @@ describe('parseChatConfig', () => {
           { url: 'http://x' },
         ],
       }),
-    ).toEqual({ servers: [{ id: 'demo', url: 'http://127.0.0.1:3333/mcp', name: 'Demo' }] })
+    ).toEqual({
+      mode: 'direct',
+      servers: [{ id: 'demo', url: 'http://127.0.0.1:3333/mcp', name: 'Demo' }],
+    })
     expect(parseChatConfig('nope').servers[0]?.url).toBe('http://127.0.0.1:3333/mcp')
+  })
+
+  const withBridge = {
+    servers: [{ id: 'demo', url: 'http://127.0.0.1:3333/mcp', name: 'Demo' }],
+    bridge: {
+      url: '/bridge',
+      servers: [
+        { id: 'demo', name: 'Demo', location: 'http://127.0.0.1:3333/mcp' },
+        { id: 'everything', name: 'Everything', location: 'stdio: server-everything' },
+        { name: 'no id' },
+      ],
+    },
+  }
+
+  it('goes through the bridge when there is one: its WebSocket on the page’s origin', () => {
+    expect(parseChatConfig(withBridge, 'https://chat.example/app?x=1')).toEqual({
+      mode: 'bridge',
+      bridgeUrl: 'wss://chat.example/bridge',
+      servers: [
+        { id: 'demo', name: 'Demo', url: 'http://127.0.0.1:3333/mcp' },
+        { id: 'everything', name: 'Everything', url: 'stdio: server-everything' },
+      ],
+    })
+    expect(parseChatConfig(withBridge, 'http://127.0.0.1:5173/').bridgeUrl).toBe(
+      'ws://127.0.0.1:5173/bridge',
+    )
+  })
+
+  it('connects directly when asked (?mode=direct) or when the bridge URL is not a WebSocket', () => {
+    expect(parseChatConfig(withBridge, 'http://127.0.0.1:5173/', 'direct')).toEqual({
+      mode: 'direct',
+      servers: withBridge.servers,
+    })
+    const notWs = { ...withBridge, bridge: { ...withBridge.bridge, url: 'javascript:alert(1)' } }
+    expect(parseChatConfig(notWs, 'http://127.0.0.1:5173/').mode).toBe('direct')
   })
 })

@@ -19,7 +19,7 @@ import { PickerPanel } from '../picker/PickerPanel.tsx'
 import { ServerList } from '../servers/ServerList.tsx'
 import { useChatServers } from '../servers/useChatServers.ts'
 import { useNamedSources, useServerNames } from '../servers/useServerNames.ts'
-import type { ChatConfig } from './chatConfig.ts'
+import { type ChatConfig, DEFAULT_CONTEXT_BUDGET } from './chatConfig.ts'
 import type { ChatStorage } from './chatStorage.ts'
 import type { ChatClient } from './createChatClient.ts'
 import { DrawerToggle } from './DrawerToggle.tsx'
@@ -36,7 +36,7 @@ export interface AppProps {
 
 export function App({ config, chat, storage, signInCallback }: AppProps) {
   const client = useResourceClient()
-  const servers = useChatServers(client, config.servers, storage, chat.oauth)
+  const servers = useChatServers(client, config.servers, storage, chat)
   // After useChatServers: its effect adds the servers the callback may belong to.
   const signInError = useSignInCallback(client, signInCallback)
   const names = useServerNames(config.servers, servers.urls)
@@ -124,6 +124,7 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
             messages={conversation.messages}
             inputBridge={chat.inputBridge}
             previewing={previewing}
+            onRetry={(id) => void conversation.retry(id)}
           />
         </div>
         <InputRequestPanel
@@ -137,7 +138,9 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           search={search}
           storage={storage}
           composer={composer}
-          onSend={(segments, text) => void conversation.send(segments, text)}
+          onSend={(text) => void conversation.send(text)}
+          budget={config.contextBudget ?? DEFAULT_CONTEXT_BUDGET}
+          serverName={(id) => names.get(id) ?? id}
         />
       </main>
       <aside

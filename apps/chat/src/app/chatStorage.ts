@@ -1,8 +1,7 @@
 // What survives a reload: the draft (plain text with mention tokens), the message
 // history and the servers the user added. Everything read back is validated: storage
 // is as untrusted as any other input.
-import type { ChatMessage } from '../conversation/chatMessage.ts'
-import { isChatMessage } from '../conversation/chatMessage.ts'
+import { type ChatMessage, toChatMessage } from '../conversation/chatMessage.ts'
 
 const PREFIX = 'resource-kit-chat:v1:'
 const MAX_MESSAGES = 200
@@ -46,7 +45,8 @@ export function createChatStorage(storage: Storage | undefined): ChatStorage {
     saveDraft: (value) => write('draft', value),
     loadMessages: () => {
       const value = read('messages')
-      return Array.isArray(value) ? value.filter(isChatMessage).slice(-MAX_MESSAGES) : []
+      if (!Array.isArray(value)) return []
+      return value.flatMap((m) => toChatMessage(m) ?? []).slice(-MAX_MESSAGES)
     },
     saveMessages: (messages) => write('messages', messages.slice(-MAX_MESSAGES)),
     loadServers: () => {

@@ -9,9 +9,10 @@ const POPUP_FEATURES = 'popup,width=520,height=720'
 /** How often a popup is checked for being closed by the person. */
 const CLOSED_POLL_MS = 400
 
+/** Direct mode's OAuth and the bridge (which asks the page to open the backend's page) both call it. */
 export type OpenAuthorization = (
   url: URL,
-  context: AuthorizationContext,
+  context: Pick<AuthorizationContext, 'serverId' | 'signal'>,
 ) => Promise<string | undefined>
 
 export function createOpenAuthorization(win: Window): OpenAuthorization {

@@ -1,38 +1,63 @@
-// The message composer: attachments, the @-mention input and the Send button. The draft
-// is saved on every change and restored on reload.
+// The message composer: the attachments as sized chips with the total against the budget,
+// the @-mention input and Send. Send warns first when an attachment's server is down (its
+// resource cannot be read now); the draft stays until the person sends anyway or waits.
+// The draft is saved on every change and restored on reload.
 import {
+  AttachmentChips,
+  ContextBudget,
   MentionComposer,
   type MentionComposerHandle,
-  type MentionSegment,
   mentionsOf,
   type PickerSource,
   parseMentions,
   type SharedResourceSearch,
   serializeMentions,
-  useMentionAttachments,
+  useSizedAttachments,
 } from '@resource-kit/react'
 import { type RefObject, useMemo, useState } from 'react'
 import type { ChatStorage } from '../app/chatStorage.ts'
-import { AttachmentBar } from './AttachmentBar.tsx'
 
 export interface ComposerBarProps {
   sources: readonly PickerSource[]
   /** The search index shared by the picker and the composer. */
   search: SharedResourceSearch
   storage: ChatStorage
-  onSend: (segments: readonly MentionSegment[], text: string) => void
+  onSend: (text: string) => void
   /** The composer's handle (the picker panel inserts mentions through it too). */
   composer: RefObject<MentionComposerHandle | null>
+  /** The model's budget for attached context, in tokens. */
+  budget: number
+  serverName: (serverId: string) => string
 }
 
-export function ComposerBar({ sources, search, storage, onSend, composer }: ComposerBarProps) {
+export function ComposerBar(props: ComposerBarProps) {
+  const { sources, search, storage, onSend, composer, budget, serverName } = props
   const [draft, setDraft] = useState(() => storage.loadDraft())
   const mentions = useMemo(() => mentionsOf(parseMentions(draft)), [draft])
-  const { attachments } = useMentionAttachments(mentions)
+  const sized = useSizedAttachments(mentions)
+  // The draft Send was held back for (its servers down); sending it anyway is one click.
+  const [held, setHeld] = useState<string | null>(null)
+  const warning = held !== null && held === draft && sized.down.length > 0
+  const submit = (text: string, anyway = false) => {
+    if (!anyway && sized.down.length > 0) {
+      setHeld(text)
+      return false
+    }
+    setHeld(null)
+    onSend(text)
+    return undefined
+  }
+  const sendAnyway = () => {
+    submit(draft, true)
+    composer.current?.setValue('')
+    composer.current?.focus()
+  }
   return (
     <div className="chat-composer">
-      <AttachmentBar
-        attachments={attachments}
+      <AttachmentChips
+        className="chat-attachments"
+        attachments={sized.attachments}
+        serverName={serverName}
         onRemove={(a) => {
           const kept = parseMentions(draft).filter(
             (s) =>
@@ -42,6 +67,21 @@ export function ComposerBar({ sources, search, storage, onSend, composer }: Comp
           composer.current?.focus()
         }}
       />
+      {sized.attachments.length > 0 && (
+        <ContextBudget total={sized.total} complete={sized.complete} budget={budget} />
+      )}
+      {warning && (
+        <div className="chat-send-warning" role="alert">
+          <p>
+            {sized.down.map((a) => `${a.label} (${serverName(a.serverId)})`).join(', ')}{' '}
+            {sized.down.length === 1 ? 'is' : 'are'} on a server that is not answering: it cannot be
+            read now. Send anyway (you can retry it) or wait for the server.
+          </p>
+          <button type="button" className="chat-button chat-button-small" onClick={sendAnyway}>
+            Send anyway
+          </button>
+        </div>
+      )}
       <div className="chat-composer-row">
         <MentionComposer
           ref={composer}
@@ -53,7 +93,7 @@ export function ComposerBar({ sources, search, storage, onSend, composer }: Comp
             setDraft(value)
             storage.saveDraft(value)
           }}
-          onSubmit={(segments, text) => onSend(segments, text)}
+          onSubmit={(_segments, text) => submit(text)}
         />
         <button
           type="button"

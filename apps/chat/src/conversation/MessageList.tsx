@@ -9,9 +9,10 @@ export interface MessageListProps {
   inputBridge: InputBridge
   /** The resource in the preview (its input form shows there). */
   previewing: ResourceDescriptor | null
+  onRetry: (id: string) => void
 }
 
-export function MessageList({ messages, inputBridge, previewing }: MessageListProps) {
+export function MessageList({ messages, inputBridge, previewing, onRetry }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null)
   const last = messages.at(-1)
   useEffect(() => {
@@ -35,7 +36,13 @@ export function MessageList({ messages, inputBridge, previewing }: MessageListPr
     <>
       <ol className="chat-messages" aria-label="Messages">
         {messages.map((m) => (
-          <MessageView key={m.id} message={m} inputBridge={inputBridge} previewing={previewing} />
+          <MessageView
+            key={m.id}
+            message={m}
+            inputBridge={inputBridge}
+            previewing={previewing}
+            onRetry={onRetry}
+          />
         ))}
       </ol>
       <div ref={end} />

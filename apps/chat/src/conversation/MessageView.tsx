@@ -1,19 +1,21 @@
 // One sent message: the text with chips, then what the model would receive from each
-// mentioned resource. Its attachments stay watched: a change after sending is marked.
+// mentioned resource (the library's model-input cards). Its attachments stay watched: a
+// change after sending is marked. An unsent message (a server was down) has Retry.
 import {
   attachmentKey,
   type InputBridge,
+  ModelInputPreview,
   mentionsOf,
+  modelInputSummary,
+  modelInputText,
   parseMentions,
   type ResourceDescriptor,
   useInputRequests,
   useMentionAttachments,
 } from '@resource-kit/react'
 import { useMemo } from 'react'
-import { ContextCard } from './ContextCard.tsx'
 import type { ChatMessage } from './chatMessage.ts'
 import { MessageText } from './MessageText.tsx'
-import { modelInput } from './modelContext.ts'
 import { type ReadingState, readingState } from './readingState.ts'
 
 export interface MessageViewProps {
@@ -22,13 +24,14 @@ export interface MessageViewProps {
   inputBridge: InputBridge
   /** The resource in the preview (its input form shows there). */
   previewing: ResourceDescriptor | null
+  onRetry: (id: string) => void
 }
 
-function ModelInputTitle({ state }: { state: ReadingState }) {
+function ModelInputTitle({ state, message }: { state: ReadingState; message: ChatMessage }) {
   if (state.kind === 'waiting') {
     return (
       <>
-        <h3 className="chat-model-input-title" data-waiting="">
+        <h3 className="rk-model-input-title" data-waiting="">
           Waiting for you
         </h3>
         <p className="chat-model-input-hint">
@@ -39,15 +42,17 @@ function ModelInputTitle({ state }: { state: ReadingState }) {
     )
   }
   return (
-    <h3 className="chat-model-input-title">
+    <h3 className="rk-model-input-title">
       {state.kind === 'reading'
         ? 'Reading the attached resources…'
-        : `What the model receives · ${state.count} resource${state.count === 1 ? '' : 's'}`}
+        : message.status === 'unsent'
+          ? `Not sent: a server did not answer · ${modelInputSummary(message.context)}`
+          : `What the model receives · ${modelInputSummary(message.context)}`}
     </h3>
   )
 }
 
-export function MessageView({ message, inputBridge, previewing }: MessageViewProps) {
+export function MessageView({ message, inputBridge, previewing, onRetry }: MessageViewProps) {
   const segments = useMemo(() => parseMentions(message.text), [message.text])
   const mentions = useMemo(() => mentionsOf(segments), [segments])
   const { attachments } = useMentionAttachments(mentions)
@@ -68,28 +73,25 @@ export function MessageView({ message, inputBridge, previewing }: MessageViewPro
         <MessageText text={message.text} />
       </div>
       {mentions.length > 0 && (
-        <section className="chat-model-input" aria-label="What the model receives">
-          <ModelInputTitle state={state} />
-          {message.context.map((item) => (
-            <ContextCard
-              key={attachmentKey(item)}
-              item={item}
-              updated={updated.has(attachmentKey(item))}
-            />
-          ))}
-          {message.status === 'ready' && (
-            <details className="chat-prompt">
-              <summary>Full model input</summary>
-              {/* A scroll area: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
-              <pre
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
-                tabIndex={0}
-              >
-                {modelInput(segments, message.context)}
-              </pre>
-            </details>
+        <ModelInputPreview
+          className="chat-model-input"
+          items={message.context}
+          title={<ModelInputTitle state={state} message={message} />}
+          changeOf={(item) => (updated.has(attachmentKey(item)) ? 'updated' : undefined)}
+          fullText={
+            message.status === 'ready' ? modelInputText(segments, message.context) : undefined
+          }
+        >
+          {message.status === 'unsent' && (
+            <button
+              type="button"
+              className="chat-button chat-button-small chat-retry"
+              onClick={() => onRetry(message.id)}
+            >
+              Retry sending
+            </button>
           )}
-        </section>
+        </ModelInputPreview>
       )}
     </li>
   )

@@ -1,14 +1,19 @@
 // The servers of the chat: the configured ones, plus those the user added by URL (kept
 // across reloads). Adding one connects at once; its status shows in the server list. Each
 // comes with the app's OAuth: a server that answers 401 can then be signed in to.
-import type { OAuth, ResourceClient } from '@resource-kit/client'
+// Through a bridge the backend holds the servers (it connected them before the page came):
+// the page connects none, and adding one by URL is direct mode's (`canAdd` is false).
+import type { ResourceClient } from '@resource-kit/client'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ChatServerConfig } from '../app/chatConfig.ts'
 import { isHttpUrl } from '../app/chatConfig.ts'
 import type { ChatStorage, StoredServer } from '../app/chatStorage.ts'
+import type { ChatClient } from '../app/createChatClient.ts'
 import { serverIdFromUrl } from './serverIdFromUrl.ts'
 
 export interface ChatServers {
+  /** Whether servers can be added from the page (direct mode). */
+  canAdd: boolean
   /** Ids of the servers the user added (they can be removed). */
   added: readonly string[]
   /** Every server's URL (configured and added), by id. */
@@ -22,20 +27,28 @@ export function useChatServers(
   client: ResourceClient,
   configured: readonly ChatServerConfig[],
   storage: ChatStorage,
-  oauth?: OAuth,
+  chat: Pick<ChatClient, 'mode' | 'oauth'>,
 ): ChatServers {
-  const [added, setAdded] = useState<StoredServer[]>(() => storage.loadServers())
+  const canAdd = chat.mode === 'direct'
+  const oauth = chat.oauth
+  const [added, setAdded] = useState<StoredServer[]>(() => (canAdd ? storage.loadServers() : []))
 
   // Connect once per server; the client keeps them for the app's lifetime.
   useEffect(() => {
+    if (!canAdd) return
     for (const s of [...configured, ...added]) {
       if (!client.getServer(s.id))
         client.addServer(s.id, { url: s.url, ...(oauth && { auth: oauth }) })
     }
-  }, [client, configured, added, oauth])
+  }, [client, configured, added, oauth, canAdd])
 
   const addServer = useCallback(
     (url: string) => {
+      if (!canAdd) {
+        throw new Error(
+          'Servers are added on the bridge backend; open the page with ?mode=direct to add one here.',
+        )
+      }
       const trimmed = url.trim()
       if (!isHttpUrl(trimmed))
         throw new Error('Enter an http:// or https:// URL of an MCP endpoint.')
@@ -49,7 +62,7 @@ export function useChatServers(
       setAdded(next)
       return id
     },
-    [client, added, storage],
+    [client, added, storage, canAdd],
   )
 
   const removeServer = useCallback(
@@ -66,5 +79,5 @@ export function useChatServers(
     () => new Map([...configured, ...added].map((s) => [s.id, s.url] as const)),
     [configured, added],
   )
-  return { added: added.map((s) => s.id), urls, addServer, removeServer }
+  return { canAdd, added: added.map((s) => s.id), urls, addServer, removeServer }
 }

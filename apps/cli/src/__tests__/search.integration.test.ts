@@ -38,8 +38,14 @@ describe('resource-kit search', { timeout: 120_000 }, () => {
       matched: expect.arrayContaining([{ field: 'name', snippet: '«features».md' }]),
     })
     expect(document.servers).toEqual([
-      { server: 'demo', resources: 300, pages: 3, complete: true },
-      { server: 'everything', resources: expect.any(Number), pages: 1, complete: true },
+      { server: 'demo', resources: 300, templates: 3, pages: 3, complete: true },
+      {
+        server: 'everything',
+        resources: expect.any(Number),
+        templates: expect.any(Number),
+        pages: 1,
+        complete: true,
+      },
       expect.objectContaining({ server: 'broken', complete: false, stoppedBy: 'error' }),
     ])
     // One server failed: what the others found is printed, and the exit code says it is partial.
@@ -93,6 +99,33 @@ describe('resource-kit search', { timeout: 120_000 }, () => {
     expect(none.stderr).toContain('(no resources match "zzzqqq")')
   })
 
+  it('finds the words in any order', async () => {
+    const search = (...words: string[]) =>
+      runCli(['search', ...words, '--json', '--limit', '3', '-q', '--', ...demoStdio()])
+    const run = await search('offline', 'button')
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout).hits[0]).toMatchObject({
+      uri: 'file:///workspace/docs/button-offline.md',
+      matched: expect.arrayContaining([{ field: 'title', snippet: '«Button» «offline»' }]),
+    })
+    const live = await search('@live', 'log')
+    expect(JSON.parse(live.stdout).hits[0]).toMatchObject({ uri: 'log://app/tail' })
+  })
+
+  it('finds templates to fill beside the resources', async () => {
+    const json = await runCli(['search', 'database', 'table', '--json', '-q', '--', ...demoStdio()])
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout).hits[0]).toMatchObject({
+      kind: 'template',
+      uriTemplate: 'db://{schema}/{table}',
+      title: 'Database table',
+    })
+    const text = await runCli(['search', 'table', 'database', '-q', '--', ...demoStdio()])
+    expect(text.stdout.split('\n')[0]).toMatch(
+      /^main\.ts\s+db:\/\/\{schema\}\/\{table\}\s+template: Database table/,
+    )
+  })
+
   it('stops each walk at --max-pages and says so', async () => {
     const run = await runCli([
       'search',
@@ -106,7 +139,14 @@ describe('resource-kit search', { timeout: 120_000 }, () => {
     ])
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout).servers).toEqual([
-      { server: 'main.ts', resources: 100, pages: 1, complete: false, stoppedBy: 'maxPages' },
+      {
+        server: 'main.ts',
+        resources: 100,
+        templates: 3,
+        pages: 1,
+        complete: false,
+        stoppedBy: 'maxPages',
+      },
     ])
     expect(run.stderr).toContain('searched the first 100 resources (1 pages); raise --max-pages')
   })

@@ -52,8 +52,15 @@ describe('servers that cannot help', { timeout: 120_000 }, () => {
     const document = JSON.parse(run.stdout)
     expect(document.hits.length).toBeGreaterThan(0)
     expect(document.servers).toEqual([
-      { server: 'demo', resources: 300, pages: 3, complete: true },
-      { server: 'tools', resources: 0, pages: 0, complete: true, skipped: 'no_resources' },
+      { server: 'demo', resources: 300, templates: 3, pages: 3, complete: true },
+      {
+        server: 'tools',
+        resources: 0,
+        templates: 0,
+        pages: 0,
+        complete: true,
+        skipped: 'no_resources',
+      },
       expect.objectContaining({ server: 'secret', complete: false, error: expect.any(String) }),
     ])
     expect(run.stderr).toContain('server "tools" offers no resources (tools only): skipped')

@@ -1,5 +1,6 @@
 // `search QUERY`: every server's resources walked (within --max-pages / --max-items, with
-// a progress line on a terminal) and searched together by @resource-kit/search, through the
+// a progress line on a terminal) and searched together with their templates by
+// @resource-kit/search (words in any order), through the
 // same searchServers the agent tools use. Prints the best hits: server, URI, title, and why
 // each matched. A server that fails is a warning (exit 6); the others are still searched.
 // A server that offers no resources (tools only) is skipped with a note, not failed.
@@ -55,18 +56,24 @@ export async function runSearch(context: CommandContext): Promise<number> {
   if (out.json) {
     out.document({
       query,
-      hits: result.hits.map((hit) => ({
-        server: hit.server,
-        uri: hit.resource.uri,
-        name: hit.resource.name,
-        ...(hit.resource.title !== undefined && { title: hit.resource.title }),
-        ...(hit.resource.mimeType !== undefined && { mimeType: hit.resource.mimeType }),
-        score: hit.score,
-        matched: hit.matched,
-      })),
+      hits: result.hits.map((hit) => {
+        const found = hit.kind === 'resource' ? hit.resource : hit.template
+        return {
+          server: hit.server,
+          ...(hit.kind === 'resource'
+            ? { uri: hit.resource.uri }
+            : { kind: 'template', uriTemplate: hit.template.uriTemplate }),
+          name: found.name,
+          ...(found.title !== undefined && { title: found.title }),
+          ...(found.mimeType !== undefined && { mimeType: found.mimeType }),
+          score: hit.score,
+          matched: hit.matched,
+        }
+      }),
       servers: result.servers.map((report) => ({
         server: report.server,
         resources: report.resources,
+        templates: report.templates,
         pages: report.pages,
         complete: report.complete,
         ...(report.skipped && { skipped: report.skipped }),
@@ -80,8 +87,10 @@ export async function runSearch(context: CommandContext): Promise<number> {
     const { cyan, dim, bold } = out.style
     const rows = result.hits.map((hit) => [
       sanitizeLine(hit.server),
-      sanitizeLine(hit.resource.uri),
-      sanitizeLine(hit.resource.title ?? hit.resource.name),
+      sanitizeLine(hit.kind === 'resource' ? hit.resource.uri : hit.template.uriTemplate),
+      hit.kind === 'resource'
+        ? sanitizeLine(hit.resource.title ?? hit.resource.name)
+        : `template: ${sanitizeLine(hit.template.title ?? hit.template.name)}`,
       hit.matched.map((field) => `${field.field}: ${sanitizeLine(field.snippet)}`).join('; '),
     ])
     const lines = renderTable(rows, [
@@ -95,6 +104,11 @@ export async function runSearch(context: CommandContext): Promise<number> {
   }
 
   for (const report of result.servers) {
+    if (report.templatesError) {
+      out.note(
+        `server "${sanitizeLine(report.server)}": templates not searched: ${classifyError(report.templatesError, { serverId: report.server }).message}`,
+      )
+    }
     if (report.skipped) {
       out.note(`server "${sanitizeLine(report.server)}" offers no resources (tools only): skipped`)
     } else if (report.error) {

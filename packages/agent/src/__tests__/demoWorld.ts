@@ -10,10 +10,10 @@ export interface DemoWorld {
 }
 
 export async function connectDemo(
-  options: { inputHandler?: InputHandler; logIntervalMs?: number } = {},
+  options: { inputHandler?: InputHandler; logIntervalMs?: number; count?: number } = {},
 ): Promise<DemoWorld> {
   const handler = createDemoFetchHandler({
-    count: 300,
+    count: options.count ?? 300,
     logIntervalMs: options.logIntervalMs ?? 60_000,
     fileIntervalMs: 3_600_000,
   })

@@ -125,6 +125,24 @@ describe('connectBridge reads the backend as untrusted', () => {
     expect(page.getServer('u')?.auth).toMatchObject({ phase: 'signed-out', serverName: 'U' })
   })
 
+  it('keeps a server the backend reads as offline (it answered before, and stopped)', async () => {
+    const { page } = scriptedBackend(
+      () => undefined,
+      [
+        { id: 's', status: 'ready' },
+        {
+          id: 'o',
+          status: 'offline',
+          era: 'modern',
+          error: { name: 'ConnectionError', message: 'Server "o" stopped answering' },
+        },
+      ],
+    )
+    await page.ready('s')
+    expect(page.getServer('o')).toMatchObject({ status: 'offline', era: 'modern' })
+    await expect(page.ready('o')).rejects.toThrow('Server "o" stopped answering')
+  })
+
   it('ignores replies to requests it never sent, and messages that are not JSON objects', async () => {
     const { page, backendEnd } = scriptedBackend((request) => result(request, { ok: true }))
     backendEnd.send('not json')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeConnectionFailure } from '../connectionFailure.ts'
-import { AuthRequiredError, ConnectionError } from '../errors.ts'
+import { AuthRequiredError, ConnectionError, CorsBlockedError } from '../errors.ts'
 
 // What a browser's fetch rejects with, wrapped the way the SDK and our connect wrap it.
 function browserNetworkError(message = 'Failed to fetch') {
@@ -21,13 +21,30 @@ describe('describeConnectionFailure', () => {
     })
     expect(failure.cause).toBe('cors')
     expect(failure.summary).toBe(
-      'The server at mcp.example.com answered, but its CORS settings do not allow http://localhost:5173. Allow this origin on the server.',
+      "Blocked by CORS: the server at mcp.example.com does not allow this page's origin (http://localhost:5173). Allow it on the server, or connect through a bridge.",
     )
     expect(failure.detail.split('\n')).toEqual([
       'Could not connect to server "x": Version negotiation probe failed: Failed to fetch',
       'Version negotiation probe failed: Failed to fetch',
       'Failed to fetch',
     ])
+  })
+
+  it('names CORS from a CorsBlockedError alone (the picker has no URL or probe to give)', () => {
+    const error = new CorsBlockedError(
+      new URL('http://127.0.0.1:4000/mcp'),
+      'http://127.0.0.1:5173',
+      {
+        serverId: 'x',
+        cause: browserNetworkError(),
+      },
+    )
+    Object.defineProperty(error, 'name', { value: 'e' }) // a minified build: known by class
+    const failure = describeConnectionFailure(error)
+    expect(failure.cause).toBe('cors')
+    expect(failure.summary).toBe(
+      "Blocked by CORS: the server at 127.0.0.1:4000 does not allow this page's origin (http://127.0.0.1:5173). Allow it on the server, or connect through a bridge.",
+    )
   })
 
   it('reads it as refused for an IP address nothing answers, and as unreachable for a name', () => {

@@ -124,6 +124,34 @@ describe('uriTemplate', () => {
     for (const bad of ['{a b}', 'x}', '{}', '{a:3*}']) expect(parseTemplate(bad)).toBeUndefined()
   })
 
+  it('percent-encodes every character outside the unreserved set, as §3.2.1 says', () => {
+    // `!'()*` are reserved, not unreserved: only `+` and `#` let them through.
+    expect(expandTemplate('{x}', { x: "it's (a)*!" })).toBe('it%27s%20%28a%29%2A%21')
+    expect(expandTemplate('{+x}', { x: "it's (a)*!" })).toBe("it's%20(a)*!")
+    expect(expandTemplate('{x}', { x: 'é😀' })).toBe('%C3%A9%F0%9F%98%80')
+    expect(matchTemplate('{x}', 'it%27s%20%28a%29%2A%21')).toEqual({ x: "it's (a)*!" })
+  })
+
+  it('matches a query with parameters the template does not name, and refuses a stray %', () => {
+    expect(matchTemplate('item://{id}{?ref}', 'item://a?utm=x&ref=b')).toEqual({
+      id: 'a',
+      ref: 'b',
+    })
+    expect(matchTemplate('item://{id}', 'item://50%')).toBeUndefined()
+  })
+
+  const segment = fc.string({ minLength: 1, maxLength: 8, unit: 'grapheme' })
+
+  it('matches back exploded lists (path segments and query parameters, property)', () => {
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 5 }), segment, (segs, q) => {
+        const template = 'tree://root{/segs*}{?q,tags*}'
+        const values = { segs, q, tags: segs }
+        expect(matchTemplate(template, expandTemplate(template, values))).toEqual(values)
+      }),
+    )
+  })
+
   // Values of the simple operator: anything but an empty string survives percent-encoding.
   const value = fc.string({ minLength: 1, maxLength: 20, unit: 'grapheme' })
 

@@ -2,16 +2,12 @@
 // shared by every page); this is a view of it kept across channel drops. While the channel
 // is down the watch reads `reconnecting`; when the backend has it live again, everything it
 // watches is invalidated and a `resynced` event says so (what changed meanwhile was not heard).
+// Its snapshot and listeners are the WatchView every watch shares.
 import { isPlainObject } from '../isPlainObject.ts'
-import type {
-  Watch,
-  WatchEvent,
-  WatchSnapshot,
-  WatchStatus,
-  WatchTarget,
-} from '../resourceClient.ts'
+import type { WatchStatus, WatchTarget } from '../resourceClient.ts'
 import type { SubscriptionFilter } from '../session.ts'
 import { toFilter } from '../subscriptionsFilter.ts'
+import { WatchView } from '../watchView.ts'
 import { decodeError } from './decodeError.ts'
 
 const STATUSES: readonly WatchStatus[] = [
@@ -31,67 +27,50 @@ export interface BridgeWatchHost {
   invalidateLists(serverId: string): Promise<void>
 }
 
-export class BridgeWatch implements Watch {
+export class BridgeWatch extends WatchView {
   readonly id: number
   readonly serverId: string
   target: WatchTarget
   readonly #host: BridgeWatchHost
-  #snapshot: WatchSnapshot
-  readonly #listeners = new Set<() => void>()
-  readonly #eventListeners = new Set<(event: WatchEvent) => void>()
   /** The channel dropped since the backend last said live: the next live is a resync. */
   #resyncDue = false
 
   constructor(id: number, serverId: string, target: WatchTarget, host: BridgeWatchHost) {
+    super({ status: 'connecting', requested: toFilter(target), attempt: 0 })
     this.id = id
     this.serverId = serverId
     this.target = target
     this.#host = host
-    this.#snapshot = { status: 'connecting', requested: toFilter(target), attempt: 0 }
   }
 
-  getSnapshot(): WatchSnapshot {
-    return this.#snapshot
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
-
-  onEvent(listener: (event: WatchEvent) => void): () => void {
-    this.#eventListeners.add(listener)
-    return () => this.#eventListeners.delete(listener)
+  get #closed(): boolean {
+    return this.getSnapshot().status === 'closed'
   }
 
   update(target: WatchTarget): void {
-    if (this.#snapshot.status === 'closed') return
+    if (this.#closed) return
     this.target = target
-    this.#set({ ...this.#snapshot, requested: toFilter(target) })
+    this.publish({ ...this.getSnapshot(), requested: toFilter(target) })
     this.#host.update(this)
   }
 
   async close(): Promise<void> {
-    if (this.#snapshot.status === 'closed') return
-    this.#set({ ...this.#snapshot, status: 'closed' })
+    if (this.#closed) return
+    this.publish({ ...this.getSnapshot(), status: 'closed' })
     this.#host.close(this)
   }
 
   /** The channel dropped: the backend's watch is gone with it. */
   dropped(error: Error): void {
-    if (this.#snapshot.status === 'closed') return
+    if (this.#closed) return
     this.#resyncDue = true
-    this.#set({
-      ...this.#snapshot,
-      status: 'reconnecting',
-      error,
-      attempt: this.#snapshot.attempt + 1,
-    })
+    const snapshot = this.getSnapshot()
+    this.publish({ ...snapshot, status: 'reconnecting', error, attempt: snapshot.attempt + 1 })
   }
 
   /** A snapshot from the backend (untrusted). */
   received(value: unknown): void {
-    if (this.#snapshot.status === 'closed' || !isPlainObject(value)) return
+    if (this.#closed || !isPlainObject(value)) return
     const status = STATUSES.find((known) => known === value.status)
     if (!status || status === 'closed') return
     const honored = readFilter(value.honored)
@@ -99,7 +78,7 @@ export class BridgeWatch implements Watch {
       typeof value.attempt === 'number' && Number.isSafeInteger(value.attempt) && value.attempt >= 0
         ? value.attempt
         : 0
-    this.#set({
+    this.publish({
       status,
       requested: toFilter(this.target),
       ...(honored && { honored }),
@@ -114,22 +93,22 @@ export class BridgeWatch implements Watch {
 
   /** An event from the backend (untrusted): the page's own cache is invalidated first. */
   async event(value: unknown): Promise<void> {
-    if (this.#snapshot.status === 'closed' || !isPlainObject(value)) return
+    if (this.#closed || !isPlainObject(value)) return
     if (value.type === 'updated' && typeof value.uri === 'string') {
       await this.#host.invalidateRead(this.serverId, value.uri)
-      this.#emit({ type: 'updated', uri: value.uri })
+      this.tell({ type: 'updated', uri: value.uri })
     } else if (value.type === 'listChanged') {
       await this.#host.invalidateLists(this.serverId)
-      this.#emit({ type: 'listChanged' })
+      this.tell({ type: 'listChanged' })
     } else if (value.type === 'resynced') {
       await this.#invalidateWatched()
-      this.#emit({ type: 'resynced' })
+      this.tell({ type: 'resynced' })
     }
   }
 
   async #resync(): Promise<void> {
     await this.#invalidateWatched()
-    this.#emit({ type: 'resynced' })
+    this.tell({ type: 'resynced' })
   }
 
   async #invalidateWatched(): Promise<void> {
@@ -140,15 +119,6 @@ export class BridgeWatch implements Watch {
         this.#host.invalidateRead(this.serverId, uri),
       ),
     ])
-  }
-
-  #set(snapshot: WatchSnapshot): void {
-    this.#snapshot = snapshot
-    for (const listener of [...this.#listeners]) listener()
-  }
-
-  #emit(event: WatchEvent): void {
-    for (const listener of [...this.#eventListeners]) listener(event)
   }
 }
 

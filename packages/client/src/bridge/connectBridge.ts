@@ -4,16 +4,13 @@
 // validates every reply with the client's own validators. No SDK, no OAuth flow: sign-in is
 // asked of the backend, which finishes it. A channel factory lets it come back after a drop:
 // servers read `reconnecting` meanwhile, requests wait and are sent again, watches resume.
-import {
-  type FetchQueryOptions,
-  hashKey,
-  QueryClient,
-  type QueryFilters,
-  type QueryKey,
-} from '@tanstack/query-core'
+import { QueryClient } from '@tanstack/query-core'
 import { abortReason } from '../abortable.ts'
+import { isPrivateEntry } from '../auth/privateEntries.ts'
 import { type BackoffOptions, backoffDelay, sleep } from '../backoff.ts'
 import { DEFAULT_CACHE_LIMITS } from '../cacheBudget.ts'
+import { CacheOfRecord } from '../cacheOfRecord.ts'
+import { ClientLists } from '../clientLists.ts'
 import { toCompletion } from '../complete.ts'
 import { parseElicitationParams } from '../elicitationForm.ts'
 import {
@@ -23,11 +20,9 @@ import {
   ServerNotReadyError,
   UnknownServerError,
 } from '../errors.ts'
-import { Freshness } from '../freshness.ts'
 import type { ElicitationRequest, InputHandler } from '../inputHandler.ts'
 import { isPlainObject } from '../isPlainObject.ts'
 import { ListValues } from '../listValues.ts'
-import { DEFAULT_MAX_PAGES, iteratePages, walkPages } from '../paginate.ts'
 import type {
   CompleteOptions,
   ListOptions,
@@ -40,17 +35,8 @@ import type {
   WatchTarget,
 } from '../resourceClient.ts'
 import { resourceKeys } from '../resourceKeys.ts'
-import {
-  createSharedList,
-  LIST_METHOD,
-  type ListItem,
-  type ListKind,
-  type OwnedList,
-} from '../resourceList.ts'
-import { pageQuery, type ReadQueryOptions, readQuery } from '../resourceQueries.ts'
+import { type ReadQueryOptions, readQuery } from '../resourceQueries.ts'
 import { defaultScheduler, type Scheduler } from '../scheduler.ts'
-import { SharedFetches } from '../sharedFetch.ts'
-import { isUriUnder } from '../subscriptionsFilter.ts'
 import type {
   CompletionResult,
   Page,
@@ -123,19 +109,15 @@ class BridgeClient implements ResourceClient {
   readonly #options: ConnectBridgeOptions
   readonly scheduler: Scheduler
   readonly #gcTime: number
-  readonly #fetches: SharedFetches
-  readonly #freshness = new Freshness()
+  /** The page's own cache of record: shared fetches, invalidations beat fetches in flight. */
+  readonly #cache: CacheOfRecord
   readonly #listValues = new ListValues()
-  /** One shared resource list and one template list per server, made on first use. */
-  readonly #lists = {
-    resources: new Map<string, OwnedList<Resource>>(),
-    templates: new Map<string, OwnedList<ResourceTemplate>>(),
-  }
+  /** Pages, walks and one shared list pass per server and kind (the direct client's own). */
+  readonly #lists: ClientLists
   readonly #watches = new Map<number, BridgeWatch>()
   readonly #pending = new Map<number, Pending>()
   readonly #prompts = new Map<number, AbortController>()
   readonly #listeners = new Set<() => void>()
-  readonly #detach: () => void
   readonly #stopped = new AbortController()
   #servers: readonly ServerSnapshot[] = []
   #channel: BridgeChannel | undefined
@@ -152,8 +134,25 @@ class BridgeClient implements ResourceClient {
     this.queryClient = options.queryClient ?? new QueryClient()
     this.partition = options.partition ?? 'default'
     this.#gcTime = options.gcTimeMs ?? DEFAULT_CACHE_LIMITS.gcTimeMs
-    this.#fetches = new SharedFetches(this.queryClient)
-    this.#detach = this.#freshness.attach(this.queryClient)
+    this.#cache = new CacheOfRecord(this.queryClient)
+    this.#lists = new ClientLists({
+      cache: this.#cache,
+      gcTime: this.#gcTime,
+      fetchPage: async (kind, serverId, cursor, signal) => {
+        const raw = await this.#call(
+          'list',
+          { server: serverId, kind, ...(cursor !== undefined && { cursor }) },
+          serverId,
+          signal,
+        )
+        return kind === 'resources'
+          ? toResourcePage(raw, 0, serverId, this.#listValues)
+          : toTemplatePage(raw, 0, serverId, this.#listValues)
+      },
+      partitionOf: () => this.partition,
+      now: () => this.scheduler.now(),
+      pace: options.revalidationPace,
+    })
     void this.#open()
   }
 
@@ -280,7 +279,20 @@ class BridgeClient implements ResourceClient {
         servers.push(server)
       }
     }
+    const before = new Map(this.#servers.map((server) => [server.id, server]))
     this.#setServers(servers)
+    for (const server of servers) {
+      if (signedOut(before.get(server.id), server)) this.#forgetAccount(server.id)
+    }
+  }
+
+  /** As the direct client on sign-out: that account's private entries and the lists go. */
+  #forgetAccount(serverId: string): void {
+    this.queryClient.removeQueries({
+      queryKey: resourceKeys.partition(serverId, this.partition),
+      predicate: (query) => isPrivateEntry(query.state.data),
+    })
+    this.#lists.reset(serverId)
   }
 
   #setServers(servers: readonly ServerSnapshot[]): void {
@@ -462,6 +474,7 @@ class BridgeClient implements ResourceClient {
         if (server.status === 'ready') return server
         if (
           server.status === 'error' ||
+          server.status === 'offline' ||
           server.status === 'needs-auth' ||
           server.status === 'closed'
         ) {
@@ -491,73 +504,42 @@ class BridgeClient implements ResourceClient {
   // LISTS
 
   listResources(serverId: string, options?: ListOptions): Promise<Page<Resource>> {
-    return this.#page('resources', serverId, options?.cursor, options?.signal)
+    return this.#lists.page('resources', serverId, options?.cursor, options?.signal)
   }
 
   listTemplates(serverId: string, options?: ListOptions): Promise<Page<ResourceTemplate>> {
-    return this.#page('templates', serverId, options?.cursor, options?.signal)
+    return this.#lists.page('templates', serverId, options?.cursor, options?.signal)
   }
 
   resourcePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<Resource>> {
-    return this.#pages('resources', serverId, options)
+    return this.#lists.pages('resources', serverId, options)
   }
 
   templatePages(serverId: string, options?: WalkOptions): AsyncIterable<Page<ResourceTemplate>> {
-    return this.#pages('templates', serverId, options)
+    return this.#lists.pages('templates', serverId, options)
   }
 
   walkResources(serverId: string, options?: WalkOptions): Promise<WalkResult<Resource>> {
-    return this.#walk('resources', serverId, options)
+    return this.#lists.walk('resources', serverId, options)
   }
 
   walkTemplates(serverId: string, options?: WalkOptions): Promise<WalkResult<ResourceTemplate>> {
-    return this.#walk('templates', serverId, options)
+    return this.#lists.walk('templates', serverId, options)
   }
 
   resourceList(serverId: string): ResourceList {
-    return this.#sharedList('resources', serverId, (resource) => resource.uri)
+    return this.#lists.shared('resources', serverId)
   }
 
   templateList(serverId: string): ResourceTemplateList {
-    return this.#sharedList('templates', serverId, (template) => template.uriTemplate)
-  }
-
-  #sharedList<K extends ListKind>(
-    kind: K,
-    serverId: string,
-    keyOf: (item: ListItem[K]) => string,
-  ): OwnedList<ListItem[K]> {
-    const lists = this.#lists[kind] as Map<string, OwnedList<ListItem[K]>>
-    let list = lists.get(serverId)
-    if (!list) {
-      list = createSharedList<ListItem[K]>({
-        serverId,
-        method: LIST_METHOD[kind],
-        keyOf,
-        maxPages: DEFAULT_MAX_PAGES,
-        partition: () => this.partition,
-        now: () => this.#now(),
-        pace: this.#options.revalidationPace,
-        fetchPage: async (cursor, signal) => {
-          const page = await this.#page<ListItem[K]>(kind, serverId, cursor, signal)
-          const key =
-            kind === 'resources'
-              ? resourceKeys.list(serverId, this.partition, cursor)
-              : resourceKeys.templateList(serverId, this.partition, cursor)
-          const receivedAt = this.queryClient.getQueryState(key)?.dataUpdatedAt
-          return { page, receivedAt: receivedAt || this.#now() }
-        },
-      })
-      lists.set(serverId, list)
-    }
-    return list
+    return this.#lists.shared('templates', serverId)
   }
 
   // READ AND COMPLETE
 
   async read(serverId: string, uri: string, options?: ReadOptions): Promise<ReadResult> {
     const query = this.#readQuery(serverId, uri)
-    const result = await this.#fresh(query.queryKey, query, options?.signal)
+    const result = await this.#cache.fetch(query, options?.signal)
     if (options?.maxBytes !== undefined) assertWithinLimit(result, options.maxBytes, uri, serverId)
     return result
   }
@@ -586,9 +568,10 @@ class BridgeClient implements ResourceClient {
     return readQuery(
       key,
       async (signal) => {
-        const sentAt = this.#freshness.now()
+        const sentAt = this.#cache.freshness.now()
         const raw = await this.#call('read', { server: serverId, uri }, serverId, signal)
-        return this.#freshness.stamp(toReadResult(raw, { uri, serverId, defaultTtlMs: 0 }), sentAt)
+        const read = toReadResult(raw, { uri, serverId, defaultTtlMs: 0 })
+        return this.#cache.freshness.stamp(read, sentAt)
       },
       this.#gcTime,
     )
@@ -627,32 +610,12 @@ class BridgeClient implements ResourceClient {
     return watch
   }
 
-  async invalidateLists(serverId: string): Promise<void> {
-    const filters: QueryFilters[] = [
-      { queryKey: resourceKeys.lists(serverId, this.partition) },
-      { queryKey: resourceKeys.templateLists(serverId, this.partition) },
-    ]
-    const cache = this.queryClient.getQueryCache()
-    for (const filter of filters) this.#freshness.invalidated(cache.findAll(filter))
-    const invalidated = Promise.all(
-      filters.map((filter) => this.queryClient.invalidateQueries(filter)),
-    )
-    this.#lists.resources.get(serverId)?.invalidate()
-    this.#lists.templates.get(serverId)?.invalidate()
-    await invalidated
+  invalidateLists(serverId: string): Promise<void> {
+    return this.#lists.invalidate(serverId)
   }
 
-  async invalidateRead(serverId: string, uri: string): Promise<void> {
-    const prefix = resourceKeys.reads(serverId, this.partition)
-    const filter = {
-      queryKey: prefix,
-      predicate: (query: { queryKey: QueryKey }) => {
-        const readUri = query.queryKey[prefix.length]
-        return typeof readUri === 'string' && (isUriUnder(readUri, uri) || isUriUnder(uri, readUri))
-      },
-    }
-    this.#freshness.invalidated(this.queryClient.getQueryCache().findAll(filter))
-    await this.queryClient.invalidateQueries(filter)
+  invalidateRead(serverId: string, uri: string): Promise<void> {
+    return this.#cache.invalidateReads(resourceKeys.reads(serverId, this.partition), uri)
   }
 
   async close(): Promise<void> {
@@ -663,99 +626,22 @@ class BridgeClient implements ResourceClient {
     this.#pending.clear()
     for (const prompt of this.#prompts.values()) prompt.abort(closed)
     for (const watch of [...this.#watches.values()]) await watch.close()
-    for (const lists of Object.values(this.#lists)) {
-      for (const list of lists.values()) list.close()
-      lists.clear()
-    }
+    this.#lists.close()
     this.#stopReceiving?.()
     this.#channel?.close()
     this.#channel = undefined
     this.#connected = false
     this.queryClient.removeQueries({ queryKey: resourceKeys.all() })
-    this.#detach()
+    this.#cache.detach()
     this.#setServers(this.#servers.map((server) => ({ ...server, status: 'closed' as const })))
   }
+}
 
-  // INTERNALS
-
-  #now(): number {
-    return this.scheduler.now()
-  }
-
-  /** A shared fetch; a caller who came after an invalidation never takes an older answer. */
-  async #fresh<T>(key: QueryKey, options: FetchQueryOptions<T>, signal?: AbortSignal): Promise<T> {
-    const calledAt = this.#freshness.now()
-    const first = await this.#fetches.fetch(options, signal)
-    const query = this.queryClient.getQueryCache().get(hashKey(key))
-    if (!this.#freshness.isStaleFor(query, first, calledAt)) return first
-    return this.#fetches.fetch(options, signal)
-  }
-
-  #page<T extends Resource | ResourceTemplate>(
-    kind: ListKind,
-    serverId: string,
-    cursor: string | undefined,
-    signal?: AbortSignal,
-  ): Promise<Page<T>> {
-    const key =
-      kind === 'resources'
-        ? resourceKeys.list(serverId, this.partition, cursor)
-        : resourceKeys.templateList(serverId, this.partition, cursor)
-    return this.#fresh(
-      key,
-      pageQuery<T>(
-        key,
-        async (querySignal) => {
-          const sentAt = this.#freshness.now()
-          const raw = await this.#call(
-            'list',
-            { server: serverId, kind, ...(cursor !== undefined && { cursor }) },
-            serverId,
-            querySignal,
-          )
-          const page =
-            kind === 'resources'
-              ? toResourcePage(raw, 0, serverId, this.#listValues)
-              : toTemplatePage(raw, 0, serverId, this.#listValues)
-          return this.#freshness.stamp(page, sentAt) as Page<T>
-        },
-        this.#gcTime,
-      ),
-      signal,
-    )
-  }
-
-  async *#pages<T extends Resource | ResourceTemplate>(
-    kind: ListKind,
-    serverId: string,
-    options: WalkOptions = {},
-  ): AsyncGenerator<Page<T>, void, undefined> {
-    const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
-    const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY
-    let pages = 0
-    let items = 0
-    for await (const page of iteratePages<T>(
-      (cursor, signal) => this.#page<T>(kind, serverId, cursor, signal),
-      { method: LIST_METHOD[kind], serverId, cursor: options.cursor, signal: options.signal },
-    )) {
-      yield page
-      pages += 1
-      items += page.items.length
-      if (pages >= maxPages || items >= maxItems) return
-    }
-  }
-
-  #walk<T extends Resource | ResourceTemplate>(
-    kind: ListKind,
-    serverId: string,
-    options: WalkOptions = {},
-  ): Promise<WalkResult<T>> {
-    return walkPages<T>((cursor, signal) => this.#page<T>(kind, serverId, cursor, signal), {
-      ...options,
-      method: LIST_METHOD[kind],
-      serverId,
-    })
-  }
+/** The account a server was signed in with is gone (signed out, or another one signed in). */
+function signedOut(before: ServerSnapshot | undefined, after: ServerSnapshot): boolean {
+  if (before?.auth?.phase !== 'signed-in') return false
+  const account = (server: ServerSnapshot) => server.auth?.account?.subject ?? ''
+  return after.auth?.phase !== 'signed-in' || account(after) !== account(before)
 }
 
 /** An input request from the backend, read again from its parts (fields from the schema). */

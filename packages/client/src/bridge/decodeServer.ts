@@ -16,6 +16,7 @@ const STATUSES: readonly ServerStatus[] = [
   'connecting',
   'reconnecting',
   'ready',
+  'offline',
   'needs-auth',
   'error',
   'closed',

@@ -7,6 +7,7 @@
 // answer): the Enter is then not taken. A row the person highlighted themselves (arrows)
 // is chosen at once: it is the one they saw.
 import { useCallback, useEffect, useRef } from 'react'
+import { useScheduler } from '../queries/ResourceKitProvider.tsx'
 
 export interface UseHeldActivationOptions<T> {
   /** The rows shown are not yet the current list's. */
@@ -36,7 +37,7 @@ export const HOLD_LIMIT_MS = 1000
 
 interface Held<T> {
   listKey: unknown
-  timer: ReturnType<typeof setTimeout>
+  timer: unknown
   value: T
 }
 
@@ -47,16 +48,17 @@ export function useHeldActivation<T = void>(
   const latest = useRef(options)
   latest.current = options
   const held = useRef<Held<T> | null>(null)
+  const scheduler = useScheduler()
   const movedIn = useRef<{ listKey: unknown } | null>(null)
 
   /** Forgets the held Enter; true when there was one. */
   const release = useCallback(() => {
     const h = held.current
     if (!h) return false
-    clearTimeout(h.timer)
+    scheduler.clearTimeout(h.timer)
     held.current = null
     return true
-  }, [])
+  }, [scheduler])
 
   useEffect(() => {
     const h = held.current
@@ -77,13 +79,13 @@ export function useHeldActivation<T = void>(
       if (!o.pending) return false
       if (movedIn.current && Object.is(movedIn.current.listKey, o.listKey)) return false
       release()
-      const timer = setTimeout(() => {
+      const timer = scheduler.setTimeout(() => {
         if (release()) latest.current.onDrop?.()
       }, HOLD_LIMIT_MS)
       held.current = { listKey: o.listKey, timer, value }
       return true
     },
-    [release],
+    [release, scheduler],
   )
   const moved = useCallback(() => {
     movedIn.current = { listKey: latest.current.listKey }

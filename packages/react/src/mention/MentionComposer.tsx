@@ -13,12 +13,13 @@ import {
 import { memo, type Ref, useImperativeHandle, useLayoutEffect, useRef } from 'react'
 import { formatCount } from '../collection/formatCount.ts'
 import { mimeIcon } from '../collection/mimeIcon.ts'
-import { statusText } from '../picker/buildSourceRows.ts'
+import { statusText } from '../shared/statusText.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../shared/visuallyHidden.ts'
 import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
-import type { MentionOption } from './mentionOptions.ts'
+import { isFolderValue, type MentionOption } from './mentionOptions.ts'
 import type { MentionRef } from './mentionToken.ts'
 import {
+  type InsertMentionOptions,
   type MentionComposerApi,
   type UseMentionComposerOptions,
   useMentionComposer,
@@ -27,8 +28,8 @@ import { useMentionWindow } from './useMentionWindow.ts'
 
 /** What a parent can do with a composer through its `ref`. */
 export interface MentionComposerHandle {
-  /** Insert a mention chip at the caret (or at the end). */
-  insertMention(mention: MentionRef): void
+  /** Insert a mention chip at the caret (or at the end); `{ focus: false }` leaves focus where it is. */
+  insertMention(mention: MentionRef, options?: InsertMentionOptions): void
   /** The draft as plain text with mention tokens. */
   getValue(): string
   /** Replace the draft. */
@@ -264,15 +265,18 @@ const OptionContent = memo(function OptionContent({ option }: { option: MentionO
   return (
     <>
       <span className="rk-mention-option-icon" data-kind={option.kind} aria-hidden="true">
-        {/* The side picker's icon set (theme.css), not glyphs of its own. */}
-        <span
-          className="rk-mime-icon"
-          data-icon={
-            option.kind === 'resource'
-              ? mimeIcon(option.resource.mimeType, option.resource.uri)
-              : option.kind
-          }
-        />
+        {/* The side picker's icon set (theme.css), not glyphs of its own. A value's icon is
+            the "go into" chevron, so only a folder value has one: a leaf value is final. */}
+        {(option.kind !== 'value' || isFolderValue(option)) && (
+          <span
+            className="rk-mime-icon"
+            data-icon={
+              option.kind === 'resource'
+                ? mimeIcon(option.resource.mimeType, option.resource.uri)
+                : option.kind
+            }
+          />
+        )}
       </span>
       <span className="rk-mention-option-text">
         <MentionOptionLabel option={option} />

@@ -1,6 +1,6 @@
 // PARTS: the two lines of an @ option: its label, then where a resource or template lives
 // (its URI, the last segment always shown) or a value option's hint; search matches marked.
-import { PickerHighlight } from '../picker/parts/PickerHighlight.tsx'
+import { PickerHighlight } from '../shared/PickerHighlight.tsx'
 import { ResourceLocation } from '../shared/ResourceLocation.tsx'
 import type { MentionOption } from './mentionOptions.ts'
 

@@ -55,6 +55,22 @@ export function insertChipAtCaret(root: HTMLElement, mention: MentionRef): HTMLE
   return chip
 }
 
+/**
+ * A chip (and a space) at the end of the draft, the selection left alone: setting it in
+ * the editor would move focus there (a side picker that mentions keeps its focus).
+ */
+export function appendChip(root: HTMLElement, mention: MentionRef): HTMLElement {
+  const doc = root.ownerDocument
+  const chip = createChip(doc, mention)
+  const lead = /(^|\s)$/.test(root.textContent ?? '') ? [] : [doc.createTextNode(' ')]
+  const nodes = [...lead, chip, doc.createTextNode(' ')]
+  // An emptied contenteditable may end in a <br>: the chip goes before it, on the same line.
+  const last = root.lastChild
+  if (last?.nodeName === 'BR') last.before(...nodes)
+  else root.append(...nodes)
+  return chip
+}
+
 /** Turn the `@query` into a template draft chip; the caret goes right after it. */
 export function insertDraft(trigger: TriggerMatch, text: string): HTMLElement {
   const doc = trigger.node.ownerDocument

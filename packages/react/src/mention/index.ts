@@ -26,6 +26,7 @@ export type {
 } from './useMentionAttachments.ts'
 export { attachmentKey, useMentionAttachments } from './useMentionAttachments.ts'
 export type {
+  InsertMentionOptions,
   MentionComposerApi,
   MentionMode,
   UseMentionComposerOptions,

@@ -2,8 +2,8 @@
 // (browsed for an empty query, else the shared source search's hits); in a template
 // draft, the completion values of the variable being asked.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
-import type { SearchHit, SearchMatch } from '@resource-kit/search'
-import type { SearchItem } from '../picker/buildSourceRows.ts'
+import type { SearchHit, SearchMatch } from '@resource-kit/search/lazy'
+import type { SearchItem } from '../search/searchItems.ts'
 import { resourceKey, templateNodeId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 
@@ -145,6 +145,11 @@ export function hitResults(
     exact: hits.length <= limit,
     more: hits.length > limit,
   }
+}
+
+/** A suggested folder value (ends in `/`): choosing it completes inside it; other values are leaves. */
+export function isFolderValue(option: MentionOption): boolean {
+  return option.kind === 'value' && !option.typed && option.value.endsWith('/')
 }
 
 /** Completion values for a template variable, then what was typed (when it is not one of them). */

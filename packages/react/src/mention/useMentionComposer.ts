@@ -12,14 +12,14 @@ import {
 } from '@resource-kit/client'
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react'
 import { useLiveResources } from '../live/LiveResourcesContext.ts'
-import type { SharedResourceSearch } from '../picker/sharedSearch.ts'
-import type { SearchWorkerFactory } from '../picker/useSourceSearch.ts'
+import type { SharedResourceSearch } from '../search/sharedSearch.ts'
+import type { SearchWorkerFactory } from '../search/useSourceSearch.ts'
 import { optionDomId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import { insertChip, insertChipAtCaret, insertPlainText } from './composerEdits.ts'
+import { appendChip, insertChip, insertChipAtCaret, insertPlainText } from './composerEdits.ts'
 import { mentionAnnouncement } from './mentionAnnouncement.ts'
 import { resolveMentionKey } from './mentionKeyboard.ts'
-import type { MentionOption } from './mentionOptions.ts'
+import { isFolderValue, type MentionOption } from './mentionOptions.ts'
 import { createMentionPropGetters, type MentionPropGetters } from './mentionPropGetters.ts'
 import type { MentionRef, MentionSegment } from './mentionToken.ts'
 import type { ExpandTemplate, TemplateDraft } from './templateDraft.ts'
@@ -39,8 +39,12 @@ export interface UseMentionComposerOptions {
   defaultValue?: string
   /** Called after every change with the draft as plain text (store it to keep drafts). */
   onValueChange?: (value: string, segments: MentionSegment[]) => void
-  /** Enter (without Shift) with a non-empty draft; the composer clears itself after. */
-  onSubmit?: (segments: MentionSegment[], value: string) => void
+  /**
+   * Enter (without Shift) with a non-empty draft; the composer clears itself after, unless
+   * this returns `false` (not sent: e.g. the host warns first, and the draft stays).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing sends
+  onSubmit?: (segments: MentionSegment[], value: string) => void | false
   /** Rows shown at once (the count announced is of all matches). @default 50 */
   maxOptions?: number
   /** The variables of a URI template, in order. @default the client's `templateVariables` */
@@ -100,11 +104,21 @@ export interface MentionComposerApi extends MentionPropGetters {
   /** Highlights row `index`. */
   setActiveIndex: (index: number) => void
   /** Inserts a mention at the caret (or at the end), e.g. from a side-panel picker. */
-  insertMention: (mention: MentionRef) => void
+  insertMention: (mention: MentionRef, options?: InsertMentionOptions) => void
   /** Replaces the draft (plain text with mention tokens). */
   setValue: (value: string) => void
   /** The draft as plain text with mention tokens. */
   getValue: () => string
+}
+
+/** How `insertMention` treats focus. */
+export interface InsertMentionOptions {
+  /**
+   * Moves focus into the composer, the caret after the chip. `false` leaves focus where it
+   * is (a picker the person keeps using); the chip then goes at the end of the draft
+   * unless the composer has focus. @default true
+   */
+  focus?: boolean
 }
 
 const hasSpace = (text: string) => /\s/.test(text)
@@ -205,7 +219,7 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
       live?.acknowledge(option.serverId, option.resource.uri)
     } else if (option.kind === 'template') {
       draftState.start(option.serverId, option.template)
-    } else if (option.value.endsWith('/') && !option.typed && option.value !== t.query) {
+    } else if (isFolderValue(option) && option.value !== t.query) {
       // A folder: complete inside it, as an editor's path completion does (choosing the
       // folder already typed commits it).
       draftState.descend(option.value)
@@ -221,10 +235,11 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     const segments = editor.segments()
     const meaningful = segments.some((s) => s.type === 'mention' || s.text.trim() !== '')
     if (!meaningful) return
+    // Held back by the host (a warning first): the draft stays as it is.
+    if (options.onSubmit?.(segments, editor.getValue()) === false) return
     // Sent: what it mentions is seen as it is now (their new or updated marks clear).
     for (const s of segments)
       if (s.type === 'mention') live?.acknowledge(s.mention.serverId, s.mention.uri)
-    options.onSubmit?.(segments, editor.getValue())
     editor.clear()
     afterEdit()
   }
@@ -345,14 +360,15 @@ export function useMentionComposer(options: UseMentionComposerOptions): MentionC
     choose,
     submit,
     setActiveIndex,
-    insertMention: (mention) => {
+    insertMention: (mention, { focus = true } = {}) => {
       const root = editorRef.current
       if (!root) return
       const t = caret.triggerRef.current
-      if (t && !t.draft) insertChip(t, mention)
+      if (!focus && !root.contains(root.ownerDocument.activeElement)) appendChip(root, mention)
+      else if (t && !t.draft) insertChip(t, mention)
       else insertChipAtCaret(root, mention)
       live?.acknowledge(mention.serverId, mention.uri)
-      root.focus()
+      if (focus) root.focus()
       afterEdit()
     },
     setValue: (value) => {

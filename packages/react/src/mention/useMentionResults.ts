@@ -6,16 +6,15 @@
 import type { CompletionResult } from '@resource-kit/client'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useRef } from 'react'
-import type { SharedResourceSearch } from '../picker/sharedSearch.ts'
+import { completionOptions } from '../queries/queryOptions.ts'
+import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+import type { SharedResourceSearch } from '../search/sharedSearch.ts'
 import {
   type SearchWorkerFactory,
   useSearchHits,
   useSearchIndex,
   useSharedHitFilter,
-  useSourceData,
-} from '../picker/useSourceSearch.ts'
-import { completionOptions } from '../queries/queryOptions.ts'
-import { useResourceClient } from '../queries/ResourceKitProvider.tsx'
+} from '../search/useSourceSearch.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import {
   browseResults,
@@ -74,7 +73,6 @@ export interface MentionResultsState {
   rowsPending: boolean
 }
 
-const NO_SOURCES: readonly PickerSource[] = []
 const NO_RESULTS: MentionResults = { options: [], total: 0, exact: true, more: false }
 
 /** The popup's rows for the query at the caret. */
@@ -86,8 +84,13 @@ export function useMentionResults(options: UseMentionResultsOptions): MentionRes
   const searching = mode === 'resource' && options.query !== null
   // One more than shown: `more` and an exact count up to the rows shown.
   // With a shared index there is nothing to feed: its owner does.
-  const data = useSourceData(options.search ? NO_SOURCES : sources, false, undefined)
-  const search = useSearchIndex(data, maxOptions + 1, options.searchWorker, options.search)
+  const search = useSearchIndex(
+    sources,
+    false,
+    maxOptions + 1,
+    options.searchWorker,
+    options.search,
+  )
   const keep = useSharedHitFilter(sources, false, options.search)
   const searchText = searching ? query.text.trim() : ''
   const { found, pending: searchPending } = useSearchHits(

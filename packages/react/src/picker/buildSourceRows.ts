@@ -1,74 +1,16 @@
 // Pure: sources (+ search hits, expanded ids, lazy folders) → the rows the picker shows.
 // The tree and the list order come from the collection helpers; this file adds the
 // picker's own rows (server headers, status, load-more, folder messages).
-import {
-  describeConnectionFailure,
-  type Resource,
-  type ResourceTemplate,
-} from '@resource-kit/client'
-import type { SearchableItem, SearchHit } from '@resource-kit/search'
+import type { SearchHit } from '@resource-kit/search/lazy'
 import { formatCount, isAssistantOnly } from '../collection/index.ts'
-import {
-  loadMoreRowId,
-  resourceKey,
-  serverNodeId,
-  statusRowId,
-  templateNodeId,
-} from '../shared/ids.ts'
+import type { SearchItem } from '../search/searchItems.ts'
+import { loadMoreRowId, serverNodeId, statusRowId } from '../shared/ids.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
+import { serverLabel, statusText } from '../shared/statusText.ts'
 import { buildSourceTree, listRowsOf, type SourceTree, treeRowsOf } from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'
 import { builtRun, joinRuns, type PickerRows, type RowRun } from './pickerRows.ts'
 import type { DirectoryState, PickerView } from './pickerStore.ts'
-
-/** One searchable resource or template, tagged with its server. */
-export type SearchItem = SearchableItem &
-  (
-    | { serverId: string; kind: 'resource'; resource: Resource }
-    | { serverId: string; kind: 'template'; template: ResourceTemplate }
-  )
-
-const MAX_ERROR_TEXT = 200
-
-/** Everything searchable across sources. */
-export function searchItemsOf(
-  sources: readonly PickerSource[],
-  hideAssistantOnly: boolean,
-): SearchItem[] {
-  const items: SearchItem[] = []
-  for (const source of sources) {
-    const { serverId } = source
-    for (const resource of source.resources) {
-      if (hideAssistantOnly && isAssistantOnly(resource)) continue
-      items.push({
-        id: resourceKey(serverId, resource.uri),
-        name: resource.name,
-        title: resource.title,
-        uri: resource.uri,
-        description: resource.description,
-        serverId,
-        scope: serverId,
-        kind: 'resource',
-        resource,
-      })
-    }
-    for (const template of source.templates ?? []) {
-      if (hideAssistantOnly && isAssistantOnly(template)) continue
-      items.push({
-        id: templateNodeId(serverId, template.uriTemplate),
-        name: template.name,
-        title: template.title,
-        uri: template.uriTemplate,
-        description: template.description,
-        serverId,
-        scope: serverId,
-        kind: 'template',
-        template,
-      })
-    }
-  }
-  return items
-}
 
 // What the count says is what the filter shows.
 function shownCount(source: PickerSource, hideAssistantOnly: boolean): number {
@@ -78,42 +20,6 @@ function shownCount(source: PickerSource, hideAssistantOnly: boolean): number {
   for (const item of source.resources) if (!isAssistantOnly(item)) shown++
   for (const item of templates) if (!isAssistantOnly(item)) shown++
   return shown
-}
-
-function serverLabel(source: PickerSource): string {
-  return source.serverName ?? source.serverId
-}
-
-/** The sentence a server's status row says (also its accessible name). */
-export function statusText(source: PickerSource): string | undefined {
-  const name = serverLabel(source)
-  const why = source.error && reasonOf(source.error)
-  switch (source.status) {
-    case 'connecting':
-      return `Connecting to ${name}…`
-    case 'reconnecting':
-      return `${name} is not answering, reconnecting…${why ? ` (${why})` : ''}`
-    case 'loading':
-      return 'Loading resources…'
-    case 'needs-auth':
-      if (source.signingIn) return `Signing in to ${name}…`
-      if (source.signIn) return `Sign in to ${name}`
-      return `${name} needs sign-in${why ? `: ${why}` : ''}`
-    case 'needs-input':
-      return `${name} needs input${why ? `: ${why}` : ''}`
-    case 'error':
-      return `Failed to load ${name}${why ? `: ${why}` : ''}`
-    case 'empty':
-      return 'No resources'
-    case 'ready':
-      return undefined
-  }
-}
-
-// A connection failure in plain words (describeConnectionFailure); any other error as it says.
-function reasonOf(error: Error): string {
-  const failure = describeConnectionFailure(error)
-  return failure.cause === 'unknown' ? error.message.slice(0, MAX_ERROR_TEXT) : failure.summary
 }
 
 interface Tail {

@@ -41,6 +41,8 @@ interface GetterContext {
   setQuery(query: string): void
   setView(view: PickerView): void
   handleKeyDown(event: KeyboardEvent, focus: 'input' | 'widget'): boolean
+  /** The keys beyond the list's own (the mention key), for `aria-keyshortcuts`. */
+  keyShortcuts: string | undefined
   activate(row: PickerRow): void
   highlight(id: string): void
   setExpanded(row: PickerRow, expanded: boolean): void
@@ -101,6 +103,7 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
     role: ctx.view === 'tree' ? 'tree' : 'listbox',
     'aria-multiselectable': ctx.selectionMode === 'multiple' || undefined,
     'aria-activedescendant': activeId,
+    'aria-keyshortcuts': ctx.keyShortcuts,
     // The rows are about to be replaced by the query's hits.
     'aria-busy': ctx.searchPending || undefined,
     'data-view': ctx.view,
@@ -133,6 +136,7 @@ export function createPropGetters(ctx: GetterContext): PickerPropGetters {
       'aria-expanded': ctx.rows.length > 0,
       'aria-autocomplete': 'list' as const,
       'aria-activedescendant': activeId,
+      'aria-keyshortcuts': ctx.keyShortcuts,
       onKeyDown: composeHandlers(user.onKeyDown, (e: KeyboardEvent<HTMLInputElement>) => {
         ctx.handleKeyDown(e, 'input')
       }),

@@ -5,6 +5,7 @@
 // The settled text lives in a small store the live region's text subscribes to: speaking it
 // renders that text alone, not the picker (it was a third render per settled keystroke).
 import { createElement, useEffect, useState, useSyncExternalStore } from 'react'
+import { useScheduler } from '../queries/ResourceKitProvider.tsx'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 
 /** How long a new message must hold before it is spoken, in ms. */
@@ -47,11 +48,12 @@ export function useLiveAnnouncement(
   delayMs = ANNOUNCE_DELAY_MS,
 ): Announcer {
   const [announcer] = useState(createAnnouncer)
+  const scheduler = useScheduler()
   useEffect(() => {
     if (busy || message === announcer.get()) return
-    const timer = setTimeout(() => announcer.set(message), delayMs)
-    return () => clearTimeout(timer)
-  }, [message, busy, delayMs, announcer])
+    const timer = scheduler.setTimeout(() => announcer.set(message), delayMs)
+    return () => scheduler.clearTimeout(timer)
+  }, [message, busy, delayMs, announcer, scheduler])
   return announcer
 }
 

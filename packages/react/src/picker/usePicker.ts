@@ -19,9 +19,11 @@ import { useHeldActivation } from '../combobox/useHeldActivation.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { useLiveResources } from '../live/LiveResourcesContext.ts'
 import type { ResourceChange } from '../live/liveResources.ts'
+import type { SharedResourceSearch } from '../search/sharedSearch.ts'
 import { rowDomId } from '../shared/ids.ts'
 import { countResources } from '../shared/resourceCount.ts'
 import type { PickerSource, ResourceDescriptor } from '../shared/sourceTypes.ts'
+import { isMentionKey, MENTION_KEY_SHORTCUT } from './mentionKey.ts'
 import { createPropGetters, liveMessage, type PickerPropGetters } from './pickerPropGetters.ts'
 import { canSignIn, isActionable, isNavigable, type PickerRow } from './pickerRow.ts'
 import type { PickerRows } from './pickerRows.ts'
@@ -31,12 +33,11 @@ import {
   type PickerStore,
   type PickerView,
 } from './pickerStore.ts'
-import type { SharedResourceSearch } from './sharedSearch.ts'
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
 import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
 import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
-import { type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
+import { describeResource, type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
 import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
 import { useQueryHighlight } from './useQueryHighlight.ts'
 import { useServerExpansion } from './useServerExpansion.ts'
@@ -54,6 +55,12 @@ export interface UsePickerOptions {
   onSelect?: ((selection: ResourceDescriptor[]) => void) | undefined
   /** Called when a row is activated (click, Enter), before the picker acts on it: e.g. a folder, to preview it. */
   onActivate?: ((row: PickerRow) => void) | undefined
+  /**
+   * Alt+Enter (Option+Enter) on the highlighted resource row, from the input or the list:
+   * hands the resource to the host without choosing it (e.g. to mention it in a composer).
+   * Focus stays where it is; the input and the list then name the key in `aria-keyshortcuts`.
+   */
+  onMention?: ((descriptor: ResourceDescriptor, row: PickerRow) => void) | undefined
   /** Called when a template is chosen (its form opens in the store too). */
   onTemplateSelect?: ((template: ActiveTemplate) => void) | undefined
   /** Reads an `inode/directory` resource on expand; its contents become children. */
@@ -370,19 +377,42 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     options.sources.length === 0 || isLoadingSources(options.sources) || searchPartial,
   )
 
-  // Enter typed before the query's hits show waits for them, then takes the best hit.
-  const held = useHeldActivation({
+  /** Hands a resource row to `onMention`; false for rows that show no resource. */
+  const mention = (row: PickerRow): boolean => {
+    const onMention = latest.current.onMention
+    if (!onMention || (row.kind !== 'resource' && row.kind !== 'directory')) return false
+    onMention(describeResource(row.resource, row.serverId), row)
+    return true
+  }
+  // Enter (or the mention key) typed before the query's hits show waits for them, then
+  // takes the best hit.
+  const held = useHeldActivation<'activate' | 'mention'>({
     pending: searchPending,
     listKey: query,
-    onReplay: () => {
+    onReplay: (kind) => {
       const id = highlightRef.current
       const row = id === null ? undefined : rows.at(rows.indexOf(id))
-      if (row) activate(row)
+      if (!row) return
+      if (kind === 'mention') mention(row)
+      else activate(row)
     },
   })
   const handleKeyDown = (event: KeyboardEvent, focus: 'input' | 'widget'): boolean => {
+    const { key, altKey, shiftKey, ctrlKey, metaKey } = event
+    const isComposing = event.nativeEvent.isComposing
+    if (
+      options.onMention &&
+      isMentionKey({ key, altKey, shiftKey, ctrlKey, metaKey, isComposing })
+    ) {
+      const row = highlightedIndex >= 0 ? rows.at(highlightedIndex) : undefined
+      if (held.hold('mention') || (row && mention(row))) {
+        event.preventDefault()
+        return true
+      }
+      return false
+    }
     const action = navigation.resolve(event, focus)
-    if (action?.type === 'activate' && held.hold()) {
+    if (action?.type === 'activate' && held.hold('activate')) {
       event.preventDefault()
       return true
     }
@@ -410,6 +440,7 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     setView,
     handleKeyDown,
     activate,
+    keyShortcuts: options.onMention ? MENTION_KEY_SHORTCUT : undefined,
     highlight: (id) => store.getState().highlight(id),
     setExpanded,
   })

@@ -3,25 +3,25 @@
 // its status rows, so a failing server shows its error while the others' items stay.
 // Hits arrive asynchronously: the rows shown stay until the newer ones replace them.
 
-import { createTimeSlicer } from '@resource-kit/search'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { growResourceTree } from '../collection/index.ts'
-import { parseScopedQuery } from '../shared/queryScope.ts'
-import type { PickerSource } from '../shared/sourceTypes.ts'
-import { buildSourceRows } from './buildSourceRows.ts'
-import { listRowsOf, prepareListOrder, type SourceTree } from './collectionAdapter.ts'
-import type { PickerRows, RowRun } from './pickerRows.ts'
-import type { DirectoryState, PickerView } from './pickerStore.ts'
-import type { SharedResourceSearch } from './sharedSearch.ts'
+import { useScheduler } from '../queries/ResourceKitProvider.tsx'
+import type { SharedResourceSearch } from '../search/sharedSearch.ts'
 import {
   type SearchWorkerFactory,
   useSearchHits,
   useSearchIndex,
   useSharedHitFilter,
-  useSourceData,
-} from './useSourceSearch.ts'
+} from '../search/useSourceSearch.ts'
+import { parseScopedQuery } from '../shared/queryScope.ts'
+import { schedulerSlicer } from '../shared/schedulerSlicer.ts'
+import type { PickerSource } from '../shared/sourceTypes.ts'
+import { useSourceTrees } from '../sources/useSourceTrees.ts'
+import { buildSourceRows } from './buildSourceRows.ts'
+import { listRowsOf, prepareListOrder, type SourceTree } from './collectionAdapter.ts'
+import type { PickerRows, RowRun } from './pickerRows.ts'
+import type { DirectoryState, PickerView } from './pickerStore.ts'
 
-export type { SearchWorkerFactory } from './useSourceSearch.ts'
+export type { SearchWorkerFactory } from '../search/useSourceSearch.ts'
 
 export interface PickerRowsInput {
   sources: readonly PickerSource[]
@@ -59,9 +59,15 @@ export interface PickerRowsResult {
 export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
   const { sources, view, query, expandedIds, directories, hideAssistantOnly, searchLimit } = input
 
-  // Per server, the tree and the search items, advanced by what changed (a page: its cost).
-  const data = useSourceData(sources, hideAssistantOnly, growResourceTree, !input.search)
-  const search = useSearchIndex(data, searchLimit, input.searchWorker, input.search)
+  // Per server, the tree and the search index, advanced by what the feed says changed.
+  const trees = useSourceTrees(sources, hideAssistantOnly)
+  const search = useSearchIndex(
+    sources,
+    hideAssistantOnly,
+    searchLimit,
+    input.searchWorker,
+    input.search,
+  )
   const keep = useSharedHitFilter(sources, hideAssistantOnly, input.search)
 
   // `demo:readme` searches the server `demo` only, as the composer's `@demo:readme` does.
@@ -79,18 +85,13 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     [sources, scoped.serverId],
   )
 
-  const trees = useMemo(() => {
-    const map = new Map<string, SourceTree>()
-    for (const d of data) if (d.growing) map.set(d.serverId, d.growing.tree)
-    return map
-  }, [data])
-
   // The list order takes each page in when idle, while the tree shows: the first switch to
   // the list then finds it merged, not 100,000 nodes to sort.
+  const scheduler = useScheduler()
   useEffect(() => {
     const controller = new AbortController()
     const { signal } = controller
-    const slicer = createTimeSlicer()
+    const slicer = schedulerSlicer(scheduler)
     const prepare = (all: boolean) =>
       (async () => {
         await slicer.idle(signal)
@@ -101,12 +102,12 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     void prepare(false)
     // No page for a while: the walk is over or paused. Merge the rest (under a quarter,
     // up to 25,000 resources at 100k), or the first switch to the list merges it at once.
-    const settled = setTimeout(() => void prepare(true), LIST_SETTLED_MS)
+    const settled = scheduler.setTimeout(() => void prepare(true), LIST_SETTLED_MS)
     return () => {
       controller.abort()
-      clearTimeout(settled)
+      scheduler.clearTimeout(settled)
     }
-  }, [trees])
+  }, [trees, scheduler])
 
   // List rows per tree, reused across renders (expanding, highlighting, searching).
   const [listCache] = useState(() => new WeakMap<SourceTree, Map<number, RowRun>>())

@@ -2,11 +2,11 @@
 // estimate shown before the user attaches anything. Everything from the server renders
 // as text; images are decoded locally; PDFs are offered to open or download.
 import type { ResourceContents } from '@resource-kit/client'
-import { formatCount } from '../collection/formatCount.ts'
 import { formatBytes } from '../collection/index.ts'
 import { BlobImage } from './BlobImage.tsx'
 import { BlobPdf } from './BlobPdf.tsx'
-import { classifyContent, contentByteSize, estimateTokens, prettyJson } from './contentInfo.ts'
+import { classifyContent, contentByteSize, prettyJson } from './contentInfo.ts'
+import { formatContextSize, measureContents } from './contextSize.ts'
 import { MarkdownPreview } from './MarkdownPreview.tsx'
 
 export interface ResourcePreviewProps {
@@ -21,16 +21,16 @@ export interface ResourcePreviewProps {
 
 /** Size and, when there is text, its rough token count, e.g. "12.3 kB · ~3,100 tokens". */
 export function PreviewSummary({ contents }: { contents: readonly ResourceContents[] }) {
-  let bytes = 0
-  for (const c of contents) bytes += contentByteSize(c)
-  // No estimate for images and PDFs: what they cost depends on the model.
-  const hasText = contents.some((c) => 'text' in c)
-  const tokens = hasText ? estimateTokens(contents) : undefined
+  // The chip and the sent message show the same measure (contextSize.ts). No estimate for
+  // images and PDFs: what they cost depends on the model.
+  const size = measureContents(contents)
   return (
-    <p className="rk-preview-summary" data-bytes={bytes} data-tokens={tokens}>
-      {formatBytes(bytes)}
-      {tokens !== undefined && ` · ~${formatCount(tokens)} tokens`}
-      {tokens !== undefined && contents.some((c) => 'blob' in c) && ' of text'}
+    <p
+      className="rk-preview-summary"
+      data-bytes={size.bytes}
+      data-tokens={size.hasText ? size.tokens : undefined}
+    >
+      {formatContextSize(size)}
     </p>
   )
 }

@@ -3,6 +3,8 @@
 export type { BlobImageProps } from './BlobImage.tsx'
 export { BlobImage } from './BlobImage.tsx'
 export { base64ByteLength, estimateTokens } from './contentInfo.ts'
+export type { ContextSize } from './contextSize.ts'
+export { formatContextSize, measureContents, sumContextSizes } from './contextSize.ts'
 export type { MarkdownPreviewProps } from './MarkdownPreview.tsx'
 export { MarkdownPreview } from './MarkdownPreview.tsx'
 export type { ReadPreviewProps } from './ReadPreview.tsx'

@@ -1,7 +1,7 @@
 // The provider: one ResourceClient and the QueryClient it caches in, shared with React Query,
 // so the app, the client and the picker read and invalidate one cache; and the client's
 // LiveResources (live/), the one owner of watches and change marks.
-import type { ResourceClient } from '@resource-kit/client'
+import { defaultScheduler, type ResourceClient, type Scheduler } from '@resource-kit/client'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react'
 import { LiveResourcesContext } from '../live/LiveResourcesContext.ts'
@@ -42,4 +42,13 @@ export function useResourceClient(): ResourceClient {
   const client = useContext(ResourceClientContext)
   if (!client) throw new Error('useResourceClient must be used inside <ResourceKitProvider>')
   return client
+}
+
+/**
+ * The one clock of everything below (`client.scheduler`): debounces, delays, coalescing and
+ * idle pacing wait through it, so a test drives the client's time and ours through one
+ * seam. Outside a provider (parts given sources by hand): the global timers.
+ */
+export function useScheduler(): Scheduler {
+  return useContext(ResourceClientContext)?.scheduler ?? defaultScheduler
 }

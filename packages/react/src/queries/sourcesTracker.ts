@@ -2,28 +2,26 @@
 // single hook can follow any number of servers. Each server's resources come from the
 // client's shared list pass (`client.resourceList`): the background walk asks it for ten
 // more pages per idle period and never re-asks a page the pass has, however stale it gets.
+// Each server's resources and templates are its SourceFeed (sources/), applied from the
+// client's list changes: a source carries the feed's place in its change log
+// (`PickerSource.changes`), so the tree and the search index apply what changed.
 // One server failing only changes its own entry: the others' items stay. Watches are not
 // ours: each server's follow (list_changed, `updated(uri)` of the followed resources, marks
 // from its list pass) goes through the client's one LiveResources (live/).
 import {
   DEFAULT_MAX_PAGES,
-  type Resource,
   type ResourceClient,
   type ResourceList,
   type ResourceListSnapshot,
+  type ResourceTemplateList,
   type ServerSnapshot,
+  type TemplateListSnapshot,
 } from '@resource-kit/client'
-import {
-  createTimeSlicer,
-  type InputQuiet,
-  sharedInputQuiet,
-  type TimeSlicer,
-} from '@resource-kit/search'
-import { QueryObserver, type QueryObserverResult } from '@tanstack/react-query'
+import { type InputQuiet, sharedInputQuiet, type TimeSlicer } from '@resource-kit/search/lazy'
 import { type Follow, type FollowTarget, LiveResources } from '../live/liveResources.ts'
+import { schedulerSlicer } from '../shared/schedulerSlicer.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import type { reactKeys } from './queryKeys.ts'
-import { type TemplateList, templateListOptions } from './queryOptions.ts'
+import { SourceFeed } from '../sources/sourceFeed.ts'
 
 export interface SourcesTrackerOptions {
   /** Resources loaded automatically per batch before "more available" shows. @default no limit (see `maxPages`) */
@@ -34,7 +32,7 @@ export interface SourcesTrackerOptions {
    * Resolves when the page is idle: the background walk asks for its next pages then, so
    * it never competes with typing. @default once no key, press or wheel came for 300 ms
    * (the page's shared `inputQuiet`), then an idle period (scheduler.postTask at
-   * background priority, else requestIdleCallback)
+   * background priority, else requestIdleCallback); the client's `scheduler.idle` when it has one
    */
   whenIdle?: () => Promise<void>
   /** Watch `list_changed` on servers that support it. @default true */
@@ -56,6 +54,9 @@ export interface SourcesTrackerOptions {
 /** Pages the background walk asks for per idle period: the client fetches them back to back. */
 const WALK_CHUNK = 10
 
+/** Template pages walked (templates are few). */
+const TEMPLATE_PAGES = 20
+
 /**
  * The publish interval grows by this much per loaded resource, up to MAX_PUBLISH_INTERVAL_MS.
  * A publish is a render of the picker and a shown query run again over all that is loaded,
@@ -74,15 +75,18 @@ export interface WatchedResource {
 /** Called when a server says a followed resource changed (`notifications/resources/updated`). */
 export type ResourceUpdatedListener = (serverId: string, uri: string) => void
 
-type TemplateKey = ReturnType<typeof reactKeys.templateList>
-
 interface Entry {
   server: ServerSnapshot
   /** The client's list pass for this server (kept once the server was ready, for its pages). */
   list?: ResourceList
   /** Unsubscribes from `list` while the server is ready. */
   offList?: () => void
-  templates: QueryObserver<TemplateList, Error, TemplateList, TemplateList, TemplateKey>
+  /** The client's template pass for this server (its changes reach `feed`). */
+  templates?: ResourceTemplateList
+  /** Unsubscribes from `templates` and stops its walk. */
+  offTemplates?: () => void
+  /** The server's resources and templates, applied from the passes' changes. */
+  feed: SourceFeed
   budget: number
   pageBudget: number
   /** A load-more asked for pages past the client's cap. */
@@ -93,16 +97,6 @@ interface Entry {
   unsubscribe: (() => void)[]
   /** This server's follow in LiveResources (list_changed, followed URIs, list marks). */
   follow?: Follow
-  /**
-   * The flat resources of `list`'s pages, grown by appending within a generation of the
-   * pass; `listGeneration` (ours, counted across passes) changes whenever they are rebuilt.
-   */
-  items: {
-    generation: number
-    pageCount: number
-    resources: readonly Resource[]
-    listGeneration: number
-  }
   source?: PickerSource
 }
 
@@ -120,11 +114,9 @@ export class SourcesTracker {
   #live: LiveResources
   /** The tracker made `#live` (no provider's): it closes it too. */
   #ownLive: boolean
-  /** Counts rebuilds of any entry's items (`PickerSource.listGeneration`). */
-  #listGenerations = 0
   #publishIntervalMs: number
   /** A publish happened less than `publishIntervalMs` ago: list changes wait for the timer. */
-  #cooling: ReturnType<typeof setTimeout> | undefined
+  #cooling: unknown
   #pendingListChange = false
   #input: Pick<InputQuiet, 'quiet' | 'settled'>
   /** List changes wait for the person to stop typing. */
@@ -135,7 +127,7 @@ export class SourcesTracker {
     this.#client = client
     this.#batchSize = options.batchSize ?? Number.POSITIVE_INFINITY
     this.#maxPages = options.maxPages ?? DEFAULT_MAX_PAGES
-    this.#slicer = createTimeSlicer(options.whenIdle ? { whenIdle: options.whenIdle } : {})
+    this.#slicer = schedulerSlicer(client.scheduler, options.whenIdle)
     this.#watch = options.watch ?? true
     this.#publishIntervalMs = options.publishIntervalMs ?? 100
     this.#input = options.inputQuiet ?? sharedInputQuiet()
@@ -197,7 +189,7 @@ export class SourcesTracker {
     }
     this.#publishIntervalMs = options.publishIntervalMs ?? 100
     if (options.inputQuiet) this.#input = options.inputQuiet
-    if (options.whenIdle) this.#slicer = createTimeSlicer({ whenIdle: options.whenIdle })
+    if (options.whenIdle) this.#slicer = schedulerSlicer(this.#client.scheduler, options.whenIdle)
     this.#update()
   }
 
@@ -228,27 +220,21 @@ export class SourcesTracker {
   destroy(): void {
     for (const [id, entry] of this.#entries) this.#dispose(id, entry)
     this.#update()
-    clearTimeout(this.#cooling)
+    if (this.#cooling !== undefined) this.#client.scheduler.clearTimeout(this.#cooling)
     this.#cooling = undefined
     if (this.#ownLive) this.#live.destroy()
   }
 
   #create(server: ServerSnapshot): Entry {
-    const client = this.#client
     const entry: Entry = {
       server,
-      templates: new QueryObserver(client.queryClient, {
-        ...templateListOptions(client, server.id),
-        enabled: false,
-      }),
+      feed: new SourceFeed(),
       budget: this.#batchSize,
       pageBudget: this.#maxPages,
       beyondCap: false,
       disposed: false,
       unsubscribe: [],
-      items: { generation: -1, pageCount: 0, resources: [], listGeneration: 0 },
     }
-    entry.unsubscribe.push(entry.templates.subscribe(() => this.#update()))
     this.#configure(entry)
     return entry
   }
@@ -257,10 +243,10 @@ export class SourcesTracker {
     const { server } = entry
     const enabled = server.status === 'ready' && server.capabilities?.resources !== undefined
     this.#follow(entry, enabled)
-    entry.templates.setOptions({ ...templateListOptions(this.#client, server.id), enabled })
     const resources = server.capabilities?.resources
-    // While the client reconnects, the follows stay (its watch comes back with the session).
-    const followed = (enabled || server.status === 'reconnecting') && resources !== undefined
+    // While the client reconnects (or waits to), the follows stay (its watch comes back with the session).
+    const away = server.status === 'reconnecting' || server.status === 'offline'
+    const followed = (enabled || away) && resources !== undefined
     const target: FollowTarget = {
       list: followed,
       listChanged: this.#watch && followed && resources?.listChanged === true,
@@ -270,24 +256,35 @@ export class SourcesTracker {
     else entry.follow = this.#live.follow(server.id, target)
   }
 
-  /** Subscribes to the server's list pass while it is ready (and walks it); stops otherwise. */
+  /**
+   * Subscribes to the server's list passes while it is ready (and walks them); stops
+   * otherwise, keeping what they listed (the feed applies their changes meanwhile).
+   */
   #follow(entry: Entry, enabled: boolean): void {
     if (!enabled) {
       this.#stopWalk(entry)
-      entry.offList?.()
-      entry.offList = undefined
+      this.#unfollow(entry)
       return
     }
     // The same object for as long as the server stays; a removed and re-added one has a new pass.
     const list = this.#client.resourceList(entry.server.id)
     if (entry.list === list && entry.offList) return
-    entry.offList?.()
+    this.#unfollow(entry)
     this.#stopWalk(entry)
-    // Another pass (the server was re-added): its pages are not a continuation of ours.
-    if (entry.list && entry.list !== list) {
-      entry.items = { ...entry.items, generation: -1, pageCount: 0, resources: [] }
-    }
+    const templates = this.#client.templateList(entry.server.id)
+    // Another pass (the server was re-added): the feed starts again from it.
+    entry.feed.follow(list, templates)
     entry.list = list
+    entry.templates = templates
+    const templatesLoad = new AbortController()
+    const offTemplates = templates.subscribe(() => {
+      if (!entry.disposed) this.#update()
+    })
+    entry.offTemplates = () => {
+      templatesLoad.abort()
+      offTemplates()
+    }
+    void templates.load({ pages: TEMPLATE_PAGES, signal: templatesLoad.signal })
     entry.offList = list.subscribe(() => {
       if (entry.disposed) return
       // A revalidation replaced the pages, or another consumer walked: go on if this batch wants more.
@@ -340,11 +337,18 @@ export class SourcesTracker {
     entry.walk = undefined
   }
 
+  #unfollow(entry: Entry): void {
+    entry.offList?.()
+    entry.offList = undefined
+    entry.offTemplates?.()
+    entry.offTemplates = undefined
+    entry.feed.stop()
+  }
+
   #dispose(id: string, entry: Entry): void {
     entry.disposed = true
     this.#stopWalk(entry)
-    entry.offList?.()
-    entry.offList = undefined
+    this.#unfollow(entry)
     for (const off of entry.unsubscribe) off()
     entry.follow?.release()
     entry.follow = undefined
@@ -380,7 +384,7 @@ export class SourcesTracker {
   #update(): void {
     this.#pendingListChange = false
     if (this.#publishIntervalMs > 0 && !this.#cooling && this.#entries.size > 0) {
-      this.#cooling = setTimeout(() => {
+      this.#cooling = this.#client.scheduler.setTimeout(() => {
         this.#cooling = undefined
         if (this.#pendingListChange) this.#listChanged()
       }, this.#publishInterval())
@@ -408,15 +412,15 @@ export class SourcesTracker {
   #toSource(entry: Entry): PickerSource {
     const { server } = entry
     const list = entry.list?.getSnapshot()
-    const templates = entry.templates.getCurrentResult()
+    const templates = entry.templates?.getSnapshot()
     const base = {
       serverId: server.id,
       serverName:
         server.serverInfo?.title ?? server.serverInfo?.name ?? server.auth?.serverName ?? server.id,
       icons: server.serverInfo?.icons,
-      resources: resourcesOf(entry, list, () => ++this.#listGenerations),
-      listGeneration: entry.items.listGeneration,
-      templates: templates.data?.items ?? [],
+      resources: entry.feed.resources,
+      templates: entry.feed.templates,
+      changes: entry.feed.changes,
     }
     const source = withStatus(base, entry, list, templates, this.#client, {
       loadMore: () => {
@@ -444,45 +448,6 @@ export class SourcesTracker {
   }
 }
 
-/**
- * The flat resources of the list's pages. Within one generation pages are only appended:
- * the earlier resources stay the same objects in the same places and `listGeneration`
- * stays, so the picker appends the new tail to its tree and index; a new generation
- * (replaced pages) is a new list with a new `listGeneration`.
- */
-function resourcesOf(
-  entry: Entry,
-  list: ResourceListSnapshot | undefined,
-  nextListGeneration: () => number,
-): readonly Resource[] {
-  if (!list) return entry.items.resources
-  const { items } = entry
-  if (items.generation === list.generation && items.pageCount === list.pages.length) {
-    return items.resources
-  }
-  const appended = items.generation === list.generation && items.pageCount < list.pages.length
-  const resources = appended
-    ? concatPages(items.resources, list.pages.slice(items.pageCount))
-    : concatPages([], list.pages)
-  entry.items = {
-    generation: list.generation,
-    pageCount: list.pages.length,
-    resources,
-    listGeneration: appended ? items.listGeneration : nextListGeneration(),
-  }
-  return resources
-}
-
-/** `head` then every page's resources: one concat per run (arguments have a limit). */
-function concatPages(
-  head: readonly Resource[],
-  pages: readonly (readonly Resource[])[],
-): readonly Resource[] {
-  let out = head
-  for (let i = 0; i < pages.length; i += 10_000) out = out.concat(...pages.slice(i, i + 10_000))
-  return out
-}
-
 /** Pages for the walk's next load: a chunk, within the batch's page budget (one at a time under a resource budget). */
 function chunkOf(entry: Entry, list: ResourceListSnapshot): number {
   if (Number.isFinite(entry.budget)) return 1
@@ -501,7 +466,7 @@ function withStatus(
   base: Omit<PickerSource, 'status'>,
   entry: Entry,
   list: ResourceListSnapshot | undefined,
-  templates: QueryObserverResult<TemplateList, Error>,
+  templates: TemplateListSnapshot | undefined,
   client: ResourceClient,
   actions: { loadMore: () => void; retry: () => void },
 ): PickerSource {
@@ -516,6 +481,14 @@ function withStatus(
     case 'reconnecting':
       // The rows loaded stay, shown as last known: the status row says the server is away.
       return { ...base, status: 'reconnecting', ...(server.error && { error: server.error }) }
+    case 'offline':
+      // Nothing answers: the client tries again on backoff; Retry tries now.
+      return {
+        ...base,
+        status: 'offline',
+        ...(server.error && { error: server.error }),
+        retry: reconnect,
+      }
     case 'needs-auth': {
       const auth = server.auth
       if (!auth) return { ...base, status: 'needs-auth', error: server.error, retry: reconnect }
@@ -551,7 +524,10 @@ function withStatus(
   // A next page waiting for an idle period is loading too: the walk goes on.
   const loadingMore = entry.walk !== undefined || list.loading
   const empty = base.resources.length === 0 && (base.templates?.length ?? 0) === 0 && !hasMore
-  if (empty && templates.isPending) return { ...base, status: 'loading' }
+  // Templates not listed yet (nor failed): the server may still have some.
+  const templatesPending =
+    !templates || (templates.pages.length === 0 && !templates.error && !templates.complete)
+  if (empty && templatesPending) return { ...base, status: 'loading' }
   return {
     ...base,
     status: empty ? 'empty' : 'ready',

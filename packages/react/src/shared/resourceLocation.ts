@@ -2,7 +2,7 @@
 // the last segment (tail, the file name). The tail always shows; the theme elides the end
 // of the head when the row is narrow (a CSS middle ellipsis), and a head longer than
 // `maxHeadChars` is cut here in the middle, keeping its start, its end and what matched.
-import { highlightRanges } from '@resource-kit/search'
+import { highlightRanges } from '@resource-kit/search/lazy'
 
 /** A run of location text, marked when the search matched it. */
 export interface LocationPiece {

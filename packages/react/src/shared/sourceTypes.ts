@@ -3,12 +3,15 @@
 // A source is one entry per server, as plain data: `useResourceSources` builds them from a
 // ResourceClient; tests and stories pass them by hand.
 import type { Icon, Resource, ResourceTemplate } from '@resource-kit/client'
+import type { SourceChanges } from './sourceChanges.ts'
 
 /** What a server row shows. */
 export type SourceStatus =
   | 'connecting'
   /** The server stopped answering and the client is reconnecting: its rows are last known, not live. */
   | 'reconnecting'
+  /** It answered before and nothing answers now: the client tries again on its own (backoff); rows are last known. */
+  | 'offline'
   | 'loading'
   | 'needs-input'
   | 'needs-auth'
@@ -23,15 +26,17 @@ export interface PickerSource {
   /** Server icons (only `https:` and `data:image/*` are ever shown). */
   icons?: readonly Icon[]
   status: SourceStatus
-  /** Why the server failed (status `error`, `needs-auth`, `needs-input`). */
+  /** Why the server failed (status `error`, `needs-auth`, `needs-input`, `offline`; `reconnecting`: why it dropped). */
   error?: Error
   /** Resources loaded so far; kept when a later page fails. */
   resources: readonly Resource[]
   /**
-   * While this stays the same from one source to the next, `resources` only grew at the end
-   * (a consumer takes the tail); undefined: compare them. Set by `useResourceSources`.
+   * Where `resources` and `templates` are in the server's change log (set by
+   * `useResourceSources`): the tree and the search index apply the changes after the
+   * version they hold. Without it (sources made by hand), a new `resources` or `templates`
+   * array is taken as a new list.
    */
-  listGeneration?: number
+  changes?: SourceChanges
   templates?: readonly ResourceTemplate[]
   /** The walk stopped before the end: more pages can be loaded. */
   hasMore?: boolean

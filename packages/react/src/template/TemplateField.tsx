@@ -1,7 +1,12 @@
 // PARTS: one template variable: a text field (combobox) with the server's suggestions,
-// navigated with the package's one list behaviour (combobox/useListNavigation.ts). Nothing
-// is highlighted until an arrow key moves into the list, so Enter still submits the form.
-import { type KeyboardEvent, useState } from 'react'
+// navigated with the package's one list behaviour (combobox/useListNavigation.ts). As in
+// the composer, once something is typed its first suggestion is highlighted and Enter
+// takes it (a folder value, ending in `/`, keeps the list open to complete inside it);
+// Enter on a suggestion equal to the text, or with none, submits the form, and Escape
+// closes the list to submit the text as typed. An Enter typed before the suggestions for
+// the text arrive waits for them (combobox/useHeldActivation.ts).
+import { type KeyboardEvent, useRef, useState } from 'react'
+import { useHeldActivation } from '../combobox/useHeldActivation.ts'
 import { useListNavigation } from '../combobox/useListNavigation.ts'
 import { optionDomId } from '../shared/ids.ts'
 import { useTemplateCompletion } from './useTemplateCompletion.ts'
@@ -24,6 +29,7 @@ export interface TemplateFieldProps {
 export function TemplateField(props: TemplateFieldProps) {
   const { id, name, required, value, onChange } = props
   const [open, setOpen] = useState(false)
+  const inputRef = useRef<HTMLInputElement>(null)
   const completion = useTemplateCompletion({
     serverId: props.serverId,
     template: props.template,
@@ -39,14 +45,17 @@ export function TemplateField(props: TemplateFieldProps) {
 
   const choose = (suggestion: string) => {
     onChange(suggestion)
-    setOpen(false)
+    // A folder is completed inside, as path completion does.
+    setOpen(suggestion.endsWith('/'))
   }
 
+  const listKey = `${open} ${value}`
   const navigation = useListNavigation({
     list: { count: suggestions.length },
-    // Typing or reopening starts a new list with nothing highlighted.
-    listKey: `${open} ${value}`,
-    initialIndex: -1,
+    // Typing or reopening starts a new list: its first suggestion is highlighted once
+    // something is typed (an empty field highlights nothing, so Enter submits).
+    listKey,
+    initialIndex: value === '' ? -1 : 0,
     open: showList,
     onOpenChange: setOpen,
     optionId: (i) => optionDomId(listId, i),
@@ -58,9 +67,37 @@ export function TemplateField(props: TemplateFieldProps) {
   })
   const active = navigation.highlightedIndex
 
+  /** Enter on suggestion `index`: take it, or submit when it is already the text. */
+  const enter = (index: number) => {
+    const suggestion = suggestions[index]
+    if (suggestion !== undefined && suggestion !== value) return choose(suggestion)
+    setOpen(false)
+    inputRef.current?.form?.requestSubmit()
+  }
+  const held = useHeldActivation({
+    pending: completion.pending,
+    listKey,
+    onReplay: () => enter(navigation.highlightedIndex),
+  })
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     // A closed list leaves Escape to the form (and the dialog around it).
     if (e.key === 'Escape' && !showList) return
+    const plainEnter =
+      e.key === 'Enter' &&
+      !(e.shiftKey || e.altKey || e.ctrlKey || e.metaKey || e.nativeEvent.isComposing)
+    if (plainEnter && value !== '' && held.hold()) {
+      e.preventDefault()
+      return
+    }
+    const action = navigation.resolve(e)
+    if (action?.type === 'highlight') held.moved()
+    else if (action) held.drop()
+    // Already the text: the form's own Enter submits it.
+    if (action?.type === 'activate' && suggestions[action.index] === value) {
+      setOpen(false)
+      return
+    }
     navigation.onKeyDown(e)
   }
 
@@ -78,6 +115,7 @@ export function TemplateField(props: TemplateFieldProps) {
         <span className="rk-field-hint">{required ? ' (required)' : ' (optional)'}</span>
       </label>
       <input
+        ref={inputRef}
         id={id}
         name={name}
         role="combobox"

@@ -32,6 +32,8 @@ export interface TemplateCompletionResult {
   hasMore: boolean
   /** A request is in flight. */
   isFetching: boolean
+  /** The values shown are not yet for the text typed (waiting out the debounce, or loading). */
+  pending: boolean
   /** Why the last request failed, or null. */
   error: Error | null
   /** False when the server does not declare completions. */
@@ -46,13 +48,14 @@ export function useTemplateCompletion(
   const server = useServerStatus(options.serverId)
   const supported = server?.capabilities?.completions !== undefined
   const value = useDebouncedValue(options.value, options.debounceMs ?? 200)
+  const enabled = (options.enabled ?? true) && supported
   const query = useQuery({
     ...completionOptions(client, options.serverId, {
       template: options.template,
       argument: { name: options.name, value },
       context: options.context,
     }),
-    enabled: (options.enabled ?? true) && supported,
+    enabled,
     // Keep the last suggestions on screen while the next ones load: no flicker.
     placeholderData: keepPreviousData,
   })
@@ -61,6 +64,11 @@ export function useTemplateCompletion(
     total: query.data?.total,
     hasMore: query.data?.hasMore === true,
     isFetching: query.isFetching,
+    pending:
+      enabled &&
+      (value !== options.value ||
+        query.isPlaceholderData ||
+        (query.isFetching && query.data === undefined)),
     error: query.error,
     supported,
   }

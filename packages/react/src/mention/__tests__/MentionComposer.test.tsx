@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeClient, readySnapshot } from '../../__tests__/fakeClient.ts'
-import { workerFactory } from '../../picker/__tests__/heldSearchWorker.ts'
 import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
+import { workerFactory } from '../../search/__tests__/heldSearchWorker.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { MentionComposer } from '../MentionComposer.tsx'
 
@@ -82,6 +82,15 @@ describe('MentionComposer', () => {
     await user.keyboard('{Enter}')
     expect(onSubmit).toHaveBeenCalledTimes(1)
     expect(onSubmit.mock.calls[0]?.[1]).toContain('file:///w/beta.md')
+  })
+
+  it('keeps the draft when onSubmit returns false (the host warns before sending)', async () => {
+    const { editor, onSubmit, user } = setup(vi.fn(() => false as const))
+    await user.click(editor)
+    await user.keyboard('@{Enter} hello{Enter}')
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+    // Was cleared whatever the host said.
+    expect(editor.textContent).toMatch(/alpha\.md\s+hello$/)
   })
 
   it('starts a new @ at the first result, and announces the row Enter picks', async () => {
@@ -163,6 +172,26 @@ describe('MentionComposer', () => {
     expect(editor.querySelector('[data-rk-mention]')?.getAttribute('data-uri')).toBe(
       'file:///src/main.rs',
     )
+  })
+
+  it('shows the "go into" chevron on folder values only, not on leaf values', async () => {
+    const { editor, user } = setup(vi.fn(), true)
+    await user.click(editor)
+    await user.keyboard('@files{Enter}')
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2))
+    const chevron = (label: string) =>
+      screen
+        .getAllByRole('option')
+        .find((o) => o.textContent?.includes(label))
+        ?.querySelector('.rk-mime-icon[data-icon="value"]') ?? null
+    expect(chevron('src/')).not.toBeNull()
+    expect(chevron('README.md')).toBeNull()
+    // What was typed is final too: no chevron on "Use as typed".
+    await user.keyboard('notes/')
+    await waitFor(() =>
+      expect(screen.getAllByRole('option')[0]?.textContent).toContain('Use as typed'),
+    )
+    expect(chevron('notes/')).toBeNull()
   })
 
   it('shows the suggestion count it announces', async () => {

@@ -4,7 +4,7 @@
 import { createResourceSearch } from '@resource-kit/search'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { type SearchItem, searchItemsOf } from '../../picker/buildSourceRows.ts'
+import { type SearchItem, searchItemsOf } from '../../search/searchItems.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { MentionOptionDetail, MentionOptionLabel } from '../MentionOptionText.tsx'
 import { hitResults, type MentionCandidate, type MentionOption } from '../mentionOptions.ts'

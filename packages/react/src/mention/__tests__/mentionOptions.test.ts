@@ -1,6 +1,6 @@
 import { createResourceSearch } from '@resource-kit/search'
 import { describe, expect, it } from 'vitest'
-import { type SearchItem, searchItemsOf } from '../../picker/buildSourceRows.ts'
+import { type SearchItem, searchItemsOf } from '../../search/searchItems.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
 import { browseResults, hitResults, valueOptions } from '../mentionOptions.ts'
 

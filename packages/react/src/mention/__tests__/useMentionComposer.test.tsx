@@ -95,6 +95,26 @@ describe('useMentionComposer', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1)
   })
 
+  it('inserts a mention without taking focus when asked, at the end of the draft', async () => {
+    const onValueChange = vi.fn()
+    const { api, editor } = setup({ onValueChange, defaultValue: 'Summarize' })
+    const elsewhere = document.createElement('input')
+    document.body.append(elsewhere)
+    elsewhere.focus()
+    const mention = { serverId: 'demo', uri: 'file:///a.md', label: 'a.md' }
+    act(() => api.current?.insertMention(mention, { focus: false }))
+    expect(document.activeElement).toBe(elsewhere)
+    expect(editor.textContent).toBe('Summarize @a.md ')
+    expect(onValueChange).toHaveBeenLastCalledWith(
+      'Summarize @[a.md](mcp://demo/file:///a.md) ',
+      expect.any(Array),
+    )
+    // By default focus moves into the composer.
+    act(() => api.current?.insertMention(mention))
+    expect(document.activeElement).toBe(editor)
+    elsewhere.remove()
+  })
+
   it('lets a user handler prevent the composer’s own key handling', async () => {
     const { api, editor, user } = setup({
       onKeyDown: (e) => {

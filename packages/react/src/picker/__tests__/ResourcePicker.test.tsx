@@ -5,9 +5,9 @@ import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeClient, makeResources, readySnapshot } from '../../__tests__/fakeClient.ts'
 import { ResourceKitProvider } from '../../queries/ResourceKitProvider.tsx'
-import { ResourcePicker } from '../ResourcePicker.tsx'
+import { workerFactory } from '../../search/__tests__/heldSearchWorker.ts'
+import { ResourcePicker, type ResourcePickerProps } from '../ResourcePicker.tsx'
 import { ANNOUNCE_DELAY_MS } from '../useLiveAnnouncement.ts'
-import { workerFactory } from './heldSearchWorker.ts'
 import { labelOf, named } from './rowNames.ts'
 
 function setup() {
@@ -54,7 +54,11 @@ function setup() {
 }
 
 /** One server listing `resources` in a list-view picker whose search worker the test can hold. */
-function renderWithWorker(resources: Resource[], onSelect?: () => void) {
+function renderWithWorker(
+  resources: Resource[],
+  onSelect?: () => void,
+  onMention?: ResourcePickerProps['onMention'],
+) {
   const client = createFakeClient([{ snapshot: readySnapshot('repo', 'Repo'), pages: [resources] }])
   const started = workerFactory()
   render(
@@ -64,6 +68,7 @@ function renderWithWorker(resources: Resource[], onSelect?: () => void) {
         defaultView="list"
         searchWorker={started.factory}
         onSelect={onSelect}
+        onMention={onMention}
       />
     </ResourceKitProvider>,
   )
@@ -71,11 +76,12 @@ function renderWithWorker(resources: Resource[], onSelect?: () => void) {
 }
 
 /** Five names whose order differs between "rea" and "read"; "rea" typed, realm.md lit. */
-async function typedRea(onSelect?: () => void) {
+async function typedRea(onSelect?: () => void, onMention?: ResourcePickerProps['onMention']) {
   const names = ['readme.md', 'thread.md', 'ready.txt', 'realm.md', 'bread.md']
   const started = renderWithWorker(
     names.map((name) => ({ uri: `file:///p/${name}`, name })),
     onSelect,
+    onMention,
   )
   const user = userEvent.setup()
   await screen.findByRole('option', { name: named('readme.md') })
@@ -158,12 +164,23 @@ describe('ResourcePicker', () => {
     const user = userEvent.setup()
     expect(await screen.findByRole('option', { name: named('file-0.ts') })).toBeTruthy()
     const status = screen.getByRole('status')
-    await user.type(screen.getByRole('combobox'), 'file')
-    await vi.waitFor(() => expect(screen.getAllByRole('option').length).toBeGreaterThan(1))
-    // The first screen is shown; the rest of the hits is held past the announcement delay.
     const worker = started.latest()
     worker.hold()
+    await user.type(screen.getByRole('combobox'), 'file')
+    // Replies go through until the query asks for the rest of its hits (after its first
+    // screen, 250 ms after the query, however slow the machine): that one is held.
+    const restAsked = () => worker.searches.some((s) => s.query === 'file' && s.limit > 64)
+    await vi.waitFor(
+      () => {
+        if (restAsked()) return
+        act(() => worker.releaseAll())
+        throw new Error('the rest is not asked yet')
+      },
+      { timeout: 4000 },
+    )
+    // The first screen is shown; the rest of the hits is held past the announcement delay.
     await worker.waitHeld(1)
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(1)
     await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS + 200))
     expect(status.textContent).not.toMatch(/result/)
     act(() => worker.release(0))
@@ -254,5 +271,50 @@ describe('ResourcePicker', () => {
     act(() => worker.release(0))
     await vi.waitFor(() => expect(labelOf(screen.getAllByRole('option').at(-1))).toBe('realm.md'))
     expect(onSelect).toHaveBeenCalledTimes(1)
+  })
+
+  it('hands the highlighted resource to onMention on Alt+Enter, choosing nothing, focus kept', async () => {
+    const onSelect = vi.fn()
+    const onMention = vi.fn()
+    const { user, input } = await typedRea(onSelect, onMention)
+    expect(input.getAttribute('aria-keyshortcuts')).toBe('Alt+Enter')
+    expect(screen.getByRole('listbox').getAttribute('aria-keyshortcuts')).toBe('Alt+Enter')
+    await user.keyboard('{Alt>}{Enter}{/Alt}')
+    expect(onMention).toHaveBeenCalledTimes(1)
+    expect(onMention.mock.lastCall![0]).toEqual({
+      serverId: 'repo',
+      uri: 'file:///p/realm.md',
+      name: 'realm.md',
+    })
+    expect(onSelect).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(input)
+    expect((input as HTMLInputElement).value).toBe('rea')
+    // From the list too, on the row moved to.
+    await user.keyboard('{ArrowDown}')
+    screen.getByRole('listbox').focus()
+    await user.keyboard('{Alt>}{Enter}{/Alt}')
+    expect(onMention.mock.lastCall![0]).toMatchObject({ uri: 'file:///p/readme.md' })
+    expect(onSelect).not.toHaveBeenCalled()
+  })
+
+  it('mentions the best hit of what was typed when Alt+Enter comes before its hits', async () => {
+    const onMention = vi.fn()
+    const { started, user, input } = await typedRea(undefined, onMention)
+    const worker = started.latest()
+    worker.hold()
+    await user.type(input, 'd{Alt>}{Enter}{/Alt}')
+    await worker.waitHeld(1)
+    expect(onMention).not.toHaveBeenCalled()
+    act(() => worker.release(0))
+    await vi.waitFor(() => expect(onMention).toHaveBeenCalledTimes(1))
+    expect(onMention.mock.lastCall![0]).toMatchObject({ uri: 'file:///p/readme.md' })
+  })
+
+  it('leaves Alt+Enter alone without onMention', async () => {
+    const onSelect = vi.fn()
+    const { user, input } = await typedRea(onSelect)
+    expect(input.getAttribute('aria-keyshortcuts')).toBeNull()
+    await user.keyboard('{Alt>}{Enter}{/Alt}')
+    expect(onSelect).not.toHaveBeenCalled()
   })
 })

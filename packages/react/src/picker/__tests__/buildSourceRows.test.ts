@@ -1,15 +1,11 @@
-import { ConnectionError } from '@resource-kit/client'
+import { ConnectionError, CorsBlockedError } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { describe, expect, it } from 'vitest'
+import { type SearchItem, searchItemsOf } from '../../search/searchItems.ts'
 import { serverNodeId } from '../../shared/ids.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
-import {
-  type BuildRowsInput,
-  buildSourceRows as buildRows,
-  type SearchItem,
-  searchItemsOf,
-  statusText,
-} from '../buildSourceRows.ts'
+import { statusText } from '../../shared/statusText.ts'
+import { type BuildRowsInput, buildSourceRows as buildRows } from '../buildSourceRows.ts'
 
 const files: PickerSource = {
   serverId: 'files',
@@ -136,6 +132,21 @@ describe('buildSourceRows', () => {
     expect(status?.label).toMatch(/^X is not answering, reconnecting… \(Could not reach the server/)
   })
 
+  it('keeps an offline server’s rows, with a status row saying it is offline', () => {
+    const away: PickerSource = {
+      serverId: 'x',
+      serverName: 'X',
+      status: 'offline',
+      error: new Error('fetch failed'),
+      resources: [{ uri: 'file:///a.md', name: 'a.md' }],
+    }
+    const { rows } = buildSourceRows(input({ sources: [away] }))
+    const all = Array.from({ length: rows.length }, (_, i) => rows.at(i))
+    expect(all.filter((r) => r?.kind === 'resource')).toHaveLength(1)
+    const status = all.find((r) => r?.kind === 'status')
+    expect(status?.label).toMatch(/^X is offline: not answering, trying again \(Could not reach/)
+  })
+
   it('says what each status means', () => {
     const s = (status: PickerSource['status'], error?: Error) =>
       statusText({ serverId: 'x', serverName: 'X', status, resources: [], ...(error && { error }) })
@@ -163,6 +174,27 @@ describe('buildSourceRows', () => {
     })
     expect(text).toBe(
       'Failed to load X: The address answered, but not as an MCP server. Check the URL: an MCP endpoint usually ends in /mcp.',
+    )
+  })
+
+  it('names a CORS refusal, where and what to do, in the row itself', () => {
+    const blocked = new CorsBlockedError(
+      new URL('http://127.0.0.1:4000/mcp'),
+      'http://localhost:5173',
+      {
+        serverId: 'x',
+        cause: new TypeError('Failed to fetch'),
+      },
+    )
+    const text = statusText({
+      serverId: 'x',
+      serverName: 'X',
+      status: 'error',
+      resources: [],
+      error: blocked,
+    })
+    expect(text).toBe(
+      "Failed to load X: Blocked by CORS: the server at 127.0.0.1:4000 does not allow this page's origin (http://localhost:5173). Allow it on the server, or connect through a bridge.",
     )
   })
 })

@@ -7,10 +7,10 @@ import type { Resource } from '@resource-kit/client'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
+import { workerFactory } from '../../search/__tests__/heldSearchWorker.ts'
+import { FIRST_HITS } from '../../search/firstHits.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
-import { FIRST_HITS } from '../firstHits.ts'
 import { usePickerRows } from '../usePickerRows.ts'
-import { workerFactory } from './heldSearchWorker.ts'
 
 const res = (name: string): Resource => ({ uri: `x://h/${name}`, name })
 const source = (names: string[]): PickerSource => ({

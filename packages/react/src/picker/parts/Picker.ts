@@ -1,8 +1,9 @@
 // The parts as one namespace (`Picker.Root`, `Picker.Item`, …), as cmdk exports them;
 // each is also a named export (`PickerRoot`, `PickerItem`, …).
+
+import { PickerHighlight } from '../../shared/PickerHighlight.tsx'
 import { PickerAssistantToggle } from './PickerAssistantToggle.tsx'
 import { PickerEmpty } from './PickerEmpty.tsx'
-import { PickerHighlight } from './PickerHighlight.tsx'
 import { PickerInput } from './PickerInput.tsx'
 import { PickerItem } from './PickerItem.tsx'
 import { PickerList } from './PickerList.tsx'

@@ -4,11 +4,11 @@
 // spans join without a space, and a flex row does not render whitespace-only text.
 import { formatBytes, formatCount, formatLastModified, mimeIcon } from '../../collection/index.ts'
 import type { ResourceChange } from '../../live/liveResources.ts'
+import { PickerHighlight } from '../../shared/PickerHighlight.tsx'
 import { ResourceLocation } from '../../shared/ResourceLocation.tsx'
 import { countResources, isSourceBusy, resourceCountText } from '../../shared/resourceCount.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../../shared/visuallyHidden.ts'
 import type { PickerRow } from '../pickerRow.ts'
-import { PickerHighlight } from './PickerHighlight.tsx'
 import { ServerIcon } from './ServerIcon.tsx'
 
 function Chevron({ row }: { row: PickerRow }) {
@@ -67,6 +67,7 @@ function MatchReason({ row, shown }: { row: PickerRow; shown: readonly MatchKey[
 const STATUS_TEXT = {
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
+  offline: 'Offline',
   loading: 'Loading…',
   'needs-input': 'Needs input',
   'needs-auth': 'Needs sign-in',

@@ -181,6 +181,23 @@ describe('useResourceSources', () => {
     await waitFor(() => expect(result.current[0]?.status).toBe('ready'))
   })
 
+  it('shows a server nothing answers as offline (rows last known), with a Retry that reconnects', async () => {
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages: [makeResources(3)] }])
+    const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })
+    await waitFor(() => expect(result.current[0]?.status).toBe('ready'))
+    const refused = new Error('fetch failed')
+    act(() =>
+      client.setServer('s', {
+        snapshot: { ...readySnapshot('s'), status: 'offline', error: refused },
+      }),
+    )
+    // Was 'ready' with its count: the client's offline status had no React reading.
+    await waitFor(() => expect(result.current[0]?.status).toBe('offline'))
+    expect(result.current[0]?.resources).toHaveLength(3)
+    expect(result.current[0]?.error).toBe(refused)
+    expect(result.current[0]?.retry).toBeTypeOf('function')
+  })
+
   it('refetches the list on list_changed, keeping the old items until the new ones arrive', async () => {
     const client = createFakeClient([{ snapshot: readySnapshot('s'), pages: [makeResources(1)] }])
     const { result } = renderHook(() => useResourceSources(), { wrapper: wrapper(client) })

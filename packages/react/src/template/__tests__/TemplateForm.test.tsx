@@ -82,8 +82,13 @@ describe('TemplateForm', () => {
       argument: { name: 'name', value: 'a' },
       context: { owner: 'alice' },
     })
-    // Keyboard: ArrowDown twice, Enter picks "app".
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
+    // The first suggestion is highlighted once something is typed; ArrowDown, Enter picks "app".
+    const name = screen.getByRole('combobox', { name: /name/ })
+    await waitFor(() => expect(name.getAttribute('aria-activedescendant')).toBeTruthy())
+    expect(document.getElementById(name.getAttribute('aria-activedescendant')!)?.textContent).toBe(
+      'zeta',
+    )
+    await user.keyboard('{ArrowDown}{Enter}')
     expect((screen.getByRole('combobox', { name: /name/ }) as HTMLInputElement).value).toBe('app')
   })
 
@@ -104,6 +109,51 @@ describe('TemplateForm', () => {
       name: 'app',
     })
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('takes the highlighted suggestion on Enter, as the composer does, then submits', async () => {
+    const owners = ['alice', 'alicia', 'bob']
+    const { onSubmit, user } = setup((o) =>
+      o.argument.name === 'owner'
+        ? { values: owners.filter((v) => v.startsWith(o.argument.value)) }
+        : { values: ['app', 'apple'].filter((v) => v.startsWith(o.argument.value)) },
+    )
+    const owner = screen.getByRole('combobox', { name: /owner/ }) as HTMLInputElement
+    // Enter typed at once waits for the suggestions of "ali", then takes the first.
+    await user.type(owner, 'ali{Enter}')
+    await waitFor(() => expect(owner.value).toBe('alice'))
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(screen.queryByRole('alert')).toBeNull()
+    const name = screen.getByRole('combobox', { name: /name/ }) as HTMLInputElement
+    await user.type(name, 'ap{Enter}')
+    await waitFor(() => expect(name.value).toBe('app'))
+    expect(screen.getByRole('status', { name: 'Resulting URI' }).textContent).toBe(
+      'repo://alice/app',
+    )
+    // The list closed on the choice: Enter now submits what the form shows.
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ uri: 'repo://alice/app' })
+  })
+
+  it('submits on Enter when the text is the highlighted suggestion, and as typed after Escape', async () => {
+    const { onSubmit, user } = setup((o) =>
+      o.argument.name === 'owner' ? { values: ['alice'] } : { values: ['app', 'apple'] },
+    )
+    await user.type(screen.getByRole('combobox', { name: /owner/ }), 'alice')
+    const name = screen.getByRole('combobox', { name: /name/ }) as HTMLInputElement
+    await user.type(name, 'app')
+    await waitFor(() => expect(name.getAttribute('aria-activedescendant')).toBeTruthy())
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(name.value).toBe('app')
+    // "ap" is not what the server suggests; Escape closes the list and Enter sends it as typed.
+    await user.clear(name)
+    await user.type(name, 'ap')
+    await waitFor(() => expect(name.getAttribute('aria-activedescendant')).toBeTruthy())
+    await user.keyboard('{Escape}{Enter}')
+    expect((await screen.findByRole('alert')).textContent).toBe('Not found: repo://alice/ap')
+    expect(name.value).toBe('ap')
   })
 
   it('debounces completion requests and aborts the stale one', async () => {

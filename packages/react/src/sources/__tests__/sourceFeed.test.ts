@@ -1,0 +1,94 @@
+// The source store of one server applies the client's list changes and logs them in order:
+// the tree and the search index take the changes after the version they hold.
+import { describe, expect, it } from 'vitest'
+import { SourceFeed } from '../sourceFeed.ts'
+import { memoryResources, memoryTemplates, resourcePages, revalidate, walk } from './listPasses.ts'
+
+describe('SourceFeed', () => {
+  it('appends each page of a walk and logs it', async () => {
+    const server = memoryResources(resourcePages(250))
+    const templates = memoryTemplates([[]])
+    const feed = new SourceFeed()
+    feed.follow(server.list, templates.list)
+    const start = feed.changes
+    await walk(server)
+    expect(feed.resources).toHaveLength(250)
+    const told = start.since(0) ?? []
+    expect(feed.changes.since(start.version)?.map((c) => c.list)).toEqual([
+      'resources',
+      'resources',
+      'resources',
+    ])
+    expect(told).toEqual([])
+    const pages = feed.changes.since(start.version) ?? []
+    expect(pages.every((c) => c.list === 'resources' && c.appended)).toBe(true)
+  })
+
+  it('logs a revalidation as its patch: added, changed and removed, nothing else', async () => {
+    const server = memoryResources(resourcePages(300))
+    const feed = new SourceFeed()
+    feed.follow(server.list, undefined)
+    await walk(server)
+    const before = feed.changes
+    const kept = feed.resources
+    // f5 goes, f7 gets a title, f9000 comes.
+    server.pages = resourcePages(300).map((page) =>
+      page
+        .filter((r) => r.uri !== 'file:///w/f5.md')
+        .map((r) => (r.uri === 'file:///w/f7.md' ? { ...r, title: 'Seven' } : r)),
+    )
+    server.pages[2]!.push({ uri: 'file:///w/f9000.md', name: 'file-9000.md' })
+    await revalidate(server)
+    const told = feed.changes.since(before.version)
+    expect(told).toHaveLength(1)
+    const patch = told![0]!
+    if (patch.list !== 'resources') throw new Error('not a resource change')
+    expect(patch.appended).toBe(false)
+    expect(patch.added.map((r) => r.uri)).toEqual(['file:///w/f9000.md'])
+    expect(patch.changed.map((c) => [c.previous.uri, c.next.title])).toEqual([
+      ['file:///w/f7.md', 'Seven'],
+    ])
+    expect(patch.removed.map((r) => r.uri)).toEqual(['file:///w/f5.md'])
+    expect(feed.resources).toHaveLength(300)
+    // Unchanged resources are the objects held before (the client's structural sharing).
+    expect(feed.resources[0]).toBe(kept[0])
+  })
+
+  it('applies template changes from the template pass', async () => {
+    const server = memoryResources([[]])
+    const templates = memoryTemplates([[{ uriTemplate: 'x://{a}', name: 'a' }]])
+    const feed = new SourceFeed()
+    feed.follow(server.list, templates.list)
+    await walk(templates)
+    expect(feed.templates.map((t) => t.name)).toEqual(['a'])
+    const before = feed.changes.version
+    templates.pages = [
+      [
+        { uriTemplate: 'x://{a}', name: 'a' },
+        { uriTemplate: 'x://{b}', name: 'b' },
+      ],
+    ]
+    await revalidate(templates)
+    expect(feed.templates.map((t) => t.name)).toEqual(['a', 'b'])
+    const told = feed.changes.since(before)
+    expect(told?.map((c) => c.list === 'templates' && c.added.map((t) => t.name))).toEqual([['b']])
+  })
+
+  it('starts again (a reset) when followed again after missing changes', async () => {
+    const server = memoryResources(resourcePages(200))
+    const feed = new SourceFeed()
+    feed.follow(server.list, undefined)
+    await walk(server)
+    feed.stop()
+    server.pages = resourcePages(150)
+    await revalidate(server)
+    // Not following: still the lists as last told.
+    expect(feed.resources).toHaveLength(200)
+    const before = feed.changes.version
+    feed.follow(server.list, undefined)
+    expect(feed.resources).toHaveLength(150)
+    expect(feed.changes.since(before)).toEqual([{ list: 'reset' }])
+    // A consumer from before the reset cannot follow the log: it starts again.
+    expect(feed.changes.since(0)).toBeUndefined()
+  })
+})
