@@ -8,6 +8,7 @@
 import { type Endpoint, type Remote, wrap } from 'comlink'
 import { createResourceSearch } from './resourceSearch.ts'
 import type { SearchHostApi } from './searchHost.ts'
+import { sameFields } from './searchSegments.ts'
 import type {
   ResourceSearch,
   ResourceSearchOptions,
@@ -62,16 +63,6 @@ function isSearchable<I>(item: I): item is I & SearchableItem {
   if (item === null || typeof item !== 'object') return false
   const { id, name, uri } = item as unknown as Record<string, unknown>
   return typeof id === 'string' && typeof name === 'string' && typeof uri === 'string'
-}
-
-function sameFields(a: SearchableItem, b: SearchableItem): boolean {
-  return (
-    a.name === b.name &&
-    a.title === b.title &&
-    a.uri === b.uri &&
-    a.description === b.description &&
-    a.scope === b.scope
-  )
 }
 
 /** Creates a search in the worker behind `options.endpoint` (or on this thread without one). */
