@@ -27,7 +27,13 @@ function isSearchable<I>(item: I): item is I & SearchableItem {
   return typeof id === 'string' && typeof name === 'string' && typeof uri === 'string'
 }
 
-function sameFields(a: SearchableItem, b: SearchableItem): boolean {
+/**
+ * Whether two items index the same: their searchable fields are equal. The one field
+ * comparison of the package (`replace` and `upsert` here, `setItems` of the worker search),
+ * for hosts that hand whole lists; the React package applies the client's list changes and
+ * never calls `setItems`.
+ */
+export function sameFields(a: SearchableItem, b: SearchableItem): boolean {
   return (
     a.name === b.name &&
     a.title === b.title &&

@@ -9,6 +9,7 @@
 // as a chunk of their own, fetched while the first list page is, not before the picker shows.
 import type { Endpoint, Remote } from 'comlink'
 import type { SearchHostApi } from './searchHost.ts'
+import { sameFields } from './searchSegments.ts'
 import type {
   ResourceSearch,
   ResourceSearchOptions,
@@ -63,16 +64,6 @@ function isSearchable<I>(item: I): item is I & SearchableItem {
   if (item === null || typeof item !== 'object') return false
   const { id, name, uri } = item as unknown as Record<string, unknown>
   return typeof id === 'string' && typeof name === 'string' && typeof uri === 'string'
-}
-
-function sameFields(a: SearchableItem, b: SearchableItem): boolean {
-  return (
-    a.name === b.name &&
-    a.title === b.title &&
-    a.uri === b.uri &&
-    a.description === b.description &&
-    a.scope === b.scope
-  )
 }
 
 /** Creates a search in the worker behind `options.endpoint` (or on this thread without one). */

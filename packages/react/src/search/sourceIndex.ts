@@ -35,6 +35,9 @@ export interface SourceIndexOptions {
 /** Items per main-thread slice of indexing (when there is no worker). */
 const MAIN_SLICE = 1000
 
+/** Items made between two checks of the slice while a server is put in again. */
+const PLAN_STEP = 500
+
 /** What the index holds of one server: the ids, and where in its lists they are. */
 interface Held {
   log: object | undefined
@@ -139,7 +142,7 @@ export class SourceIndex {
       await this.#slicer.yield(signal)
       while (this.#dirty && !signal.aborted) {
         this.#dirty = false
-        const update = this.#plan(this.#wanted, this.#hideAssistantOnly)
+        const update = await this.#plan(this.#wanted, this.#hideAssistantOnly, signal)
         if (update.remove.length === 0 && update.upsert.size === 0) continue
         if (update.remove.length > 0) await this.#search.remove(update.remove, signal)
         await this.#send([...update.upsert.values()], signal)
@@ -153,8 +156,16 @@ export class SourceIndex {
     }
   }
 
-  /** What to remove and upsert so the index holds `sources` (and records it as held). */
-  #plan(sources: readonly PickerSource[], hide: boolean): Update {
+  /**
+   * What to remove and upsert so the index holds `sources` (and records it as held). Item
+   * by item it builds search items: it yields between changes once a slice is spent (a
+   * second of a walk at 100k is thousands of them).
+   */
+  async #plan(
+    sources: readonly PickerSource[],
+    hide: boolean,
+    signal: AbortSignal,
+  ): Promise<Update> {
     const update: Update = { remove: [], upsert: new Map() }
     const everything = hide !== this.#heldHide
     this.#heldHide = hide
@@ -175,11 +186,14 @@ export class SourceIndex {
         templates: [],
         ids: new Set(),
       }
-      if (told === undefined || !applyAll(told, next, source.serverId, hide, update)) {
+      if (
+        told === undefined ||
+        !(await this.#applyAll(told, next, source.serverId, hide, update, signal))
+      ) {
         // Put in again: all of its items in (an upsert replaces an id held), the rest out.
         const before = next.ids
         next.ids = new Set()
-        addAll(next, source, hide, update)
+        await this.#addAll(next, source, hide, update, signal)
         for (const id of before) if (!next.ids.has(id)) update.remove.push(id)
       }
       next.log = source.changes?.log
@@ -189,6 +203,42 @@ export class SourceIndex {
       this.#held.set(source.serverId, next)
     }
     return update
+  }
+
+  /** Every item of `source` in, pausing once a slice is spent. */
+  async #addAll(
+    held: Held,
+    source: PickerSource,
+    hide: boolean,
+    update: Update,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { serverId, resources } = source
+    for (let at = 0; at < resources.length; at++) {
+      const resource = resources[at] as Resource
+      if (!(hide && isAssistantOnly(resource))) add(held, resourceItem(serverId, resource), update)
+      if (at % PLAN_STEP === PLAN_STEP - 1) await this.#slicer.pause(signal)
+    }
+    for (const template of source.templates ?? []) {
+      if (hide && isAssistantOnly(template)) continue
+      add(held, templateItem(serverId, template), update)
+    }
+  }
+
+  /** Applies logged changes, pausing between them; false on a reset (the server is put in again). */
+  async #applyAll(
+    told: readonly SourceChange[],
+    held: Held,
+    serverId: string,
+    hide: boolean,
+    update: Update,
+    signal: AbortSignal,
+  ): Promise<boolean> {
+    for (const change of told) {
+      if (!applyChange(change, held, serverId, hide, update)) return false
+      await this.#slicer.pause(signal)
+    }
+    return true
   }
 
   /** The changes since `held`; 'same' when none; undefined when the server must be put in again. */
@@ -213,59 +263,45 @@ export class SourceIndex {
   }
 }
 
-/** Every item of `source` in. */
-function addAll(held: Held, source: PickerSource, hide: boolean, update: Update): void {
-  for (const resource of source.resources) {
-    if (hide && isAssistantOnly(resource)) continue
-    add(held, resourceItem(source.serverId, resource), update)
-  }
-  for (const template of source.templates ?? []) {
-    if (hide && isAssistantOnly(template)) continue
-    add(held, templateItem(source.serverId, template), update)
-  }
-}
-
 function add(held: Held, item: SearchItem, update: Update): void {
   held.ids.add(item.id)
   update.upsert.set(item.id, item)
 }
 
-/** Applies logged changes; false on a reset (the server is put in again). */
-function applyAll(
-  told: readonly SourceChange[],
+/** Applies one logged change; false on a reset (the server is put in again). */
+function applyChange(
+  change: SourceChange,
   held: Held,
   serverId: string,
   hide: boolean,
   update: Update,
 ): boolean {
-  for (const change of told) {
-    if (change.list === 'reset') return false
-    const itemOf =
-      change.list === 'resources'
-        ? (item: Resource | ResourceTemplate) => resourceItem(serverId, item as Resource)
-        : (item: Resource | ResourceTemplate) => templateItem(serverId, item as ResourceTemplate)
-    const shown = (item: Resource | ResourceTemplate) => !(hide && isAssistantOnly(item))
-    const removed = change.removed as readonly (Resource | ResourceTemplate)[]
-    const readded = new Set<string>()
-    const added: SearchItem[] = []
-    for (const item of change.added as readonly (Resource | ResourceTemplate)[]) {
-      if (shown(item)) added.push(itemOf(item))
-    }
-    for (const { previous, next } of change.changed as readonly {
-      previous: Resource | ResourceTemplate
-      next: Resource | ResourceTemplate
-    }[]) {
-      // The same key: an upsert replaces it (unless it is now hidden).
-      if (shown(next)) added.push(itemOf(next))
-      else if (shown(previous)) removeId(held, itemOf(previous).id, update)
-    }
-    for (const item of added) readded.add(item.id)
-    for (const item of removed) {
-      const { id } = itemOf(item)
-      if (!readded.has(id)) removeId(held, id, update)
-    }
-    for (const item of added) add(held, item, update)
+  if (change.list === 'reset') return false
+  const itemOf =
+    change.list === 'resources'
+      ? (item: Resource | ResourceTemplate) => resourceItem(serverId, item as Resource)
+      : (item: Resource | ResourceTemplate) => templateItem(serverId, item as ResourceTemplate)
+  const shown = (item: Resource | ResourceTemplate) => !(hide && isAssistantOnly(item))
+  const removed = change.removed as readonly (Resource | ResourceTemplate)[]
+  const readded = new Set<string>()
+  const added: SearchItem[] = []
+  for (const item of change.added as readonly (Resource | ResourceTemplate)[]) {
+    if (shown(item)) added.push(itemOf(item))
   }
+  for (const { previous, next } of change.changed as readonly {
+    previous: Resource | ResourceTemplate
+    next: Resource | ResourceTemplate
+  }[]) {
+    // The same key: an upsert replaces it (unless it is now hidden).
+    if (shown(next)) added.push(itemOf(next))
+    else if (shown(previous)) removeId(held, itemOf(previous).id, update)
+  }
+  for (const item of added) readded.add(item.id)
+  for (const item of removed) {
+    const { id } = itemOf(item)
+    if (!readded.has(id)) removeId(held, id, update)
+  }
+  for (const item of added) add(held, item, update)
   return true
 }
 

@@ -67,6 +67,9 @@ export function advanceSourceTree(
       !changes && prev.resources === source.resources && prev.templates === source.templates
     return same ? prev : build(source, hideAssistantOnly, grow)
   }
+  // An urgent render of the committed (older) sources while a transition with newer ones is
+  // pending: the tree is ahead and stays so (going back would build it again).
+  if (changes.version <= prev.version) return prev
   const told = changes.since(prev.version)
   if (!told) return build(source, hideAssistantOnly, grow)
   if (told.length === 0) return prev

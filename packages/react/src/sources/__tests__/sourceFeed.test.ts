@@ -1,7 +1,9 @@
 // The source store of one server applies the client's list changes and logs them in order:
 // the tree and the search index take the changes after the version they hold.
 import { describe, expect, it } from 'vitest'
+import { growResourceTree } from '../../collection/index.ts'
 import { SourceFeed } from '../sourceFeed.ts'
+import { advanceSourceTree, type GrowTree } from '../sourceTree.ts'
 import { memoryResources, memoryTemplates, resourcePages, revalidate, walk } from './listPasses.ts'
 
 describe('SourceFeed', () => {
@@ -90,5 +92,34 @@ describe('SourceFeed', () => {
     expect(feed.changes.since(before)).toEqual([{ list: 'reset' }])
     // A consumer from before the reset cannot follow the log: it starts again.
     expect(feed.changes.since(0)).toBeUndefined()
+  })
+})
+
+describe('advanceSourceTree', () => {
+  it('keeps a tree that is ahead when an older source renders (no rebuild)', async () => {
+    const server = memoryResources(resourcePages(200))
+    const feed = new SourceFeed()
+    feed.follow(server.list, undefined)
+    await server.list.load({ pages: 1 })
+    const older = {
+      serverId: 's',
+      status: 'ready' as const,
+      resources: feed.resources,
+      changes: feed.changes,
+    }
+    await walk(server)
+    const newer = { ...older, resources: feed.resources, changes: feed.changes }
+    let builds = 0
+    const grow: GrowTree = (source, options) => {
+      builds++
+      return growResourceTree(source, options)
+    }
+    const first = advanceSourceTree(undefined, older, false, grow)
+    const ahead = advanceSourceTree(first, newer, false, grow)
+    expect(builds).toBe(1)
+    // A render of the committed sources (older) while the newer ones are in a transition.
+    expect(advanceSourceTree(ahead, older, false, grow)).toBe(ahead)
+    expect(advanceSourceTree(ahead, newer, false, grow)).toBe(ahead)
+    expect(builds).toBe(1)
   })
 })
