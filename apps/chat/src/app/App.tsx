@@ -4,6 +4,8 @@
 // are one too, each opened from the conversation's header.
 import {
   type MentionComposerHandle,
+  mentionsOf,
+  parseMentions,
   type ResourceDescriptor,
   useResourceClient,
   useResourceSearch,
@@ -131,6 +133,15 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           inputBridge={chat.inputBridge}
           previewing={previewing}
           serverName={(id) => names.get(id) ?? id}
+          sending={(serverId, uri) =>
+            conversation.messages.some(
+              (m) =>
+                m.status === 'reading' &&
+                mentionsOf(parseMentions(m.text)).some(
+                  (x) => x.serverId === serverId && x.uri === uri,
+                ),
+            )
+          }
           returnFocus={() => composer.current?.focus()}
         />
         <ComposerBar

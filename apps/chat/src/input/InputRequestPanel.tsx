@@ -1,5 +1,7 @@
 // A server asked for input while reading something that is not in the preview (e.g. a
-// mention being sent): the form shows here, one request at a time, oldest first.
+// mention being sent): the form shows here, one request at a time, oldest first. A read
+// nobody waits on yet (a chip sizing its attachment before Send) asks nothing until a send
+// needs it: mentioning a resource never opens a form.
 import {
   ElicitationForm,
   type InputBridge,
@@ -14,6 +16,8 @@ export interface InputRequestPanelProps {
   previewing: ResourceDescriptor | null
   /** A server's display name. */
   serverName: (serverId: string) => string
+  /** Whether a send waits on this resource's read (requests for other URIs wait). */
+  sending: (serverId: string, uri: string) => boolean
   /** Where focus goes after an answer (the composer). */
   returnFocus: () => void
 }
@@ -22,11 +26,14 @@ export function InputRequestPanel({
   inputBridge,
   previewing,
   serverName,
+  sending,
   returnFocus,
 }: InputRequestPanelProps) {
   const pending = useInputRequests(inputBridge)
   const request = pending.find(
-    (p) => !(previewing && p.serverId === previewing.serverId && p.uri === previewing.uri),
+    (p) =>
+      !(previewing && p.serverId === previewing.serverId && p.uri === previewing.uri) &&
+      (p.uri === undefined || sending(p.serverId, p.uri)),
   )
   const focus = useInputPanelFocus(
     request?.id,

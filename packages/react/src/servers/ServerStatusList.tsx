@@ -161,7 +161,13 @@ export function ServerStatusItem({ server, source, name, url, onRemove }: Server
       {failure?.detail && (
         <details className="rk-server-detail">
           <summary>Details</summary>
-          <pre>{failure.detail}</pre>
+          {/* A scroll area: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
+          <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be focusable
+            tabIndex={0}
+          >
+            {failure.detail}
+          </pre>
         </details>
       )}
       {(canRetry || signIn || signOut || onRemove) && (

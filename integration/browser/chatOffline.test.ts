@@ -1,0 +1,118 @@
+// Honest when a server goes away, in real Chromium: a server added by URL is killed; within
+// 5 s its card says offline or reconnecting, its chip says the server is down, Send warns
+// first; sent anyway, the message is unsent with Retry; the server comes back on the same
+// port and Retry sends the message with its context.
+import { startDemoHttpServer } from '@resource-kit/demo-server/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { screenshot } from './harness/artifacts.ts'
+import { type ChatHarness, composer, startChatHarness, tabTo } from './harness/chatApp.ts'
+
+let chat: ChatHarness
+let second: Awaited<ReturnType<typeof startDemoHttpServer>> | undefined
+
+beforeAll(async () => {
+  chat = await startChatHarness()
+}, 90_000)
+
+afterAll(async () => {
+  await second?.close()
+  await chat?.close()
+})
+
+const startSecond = (port: number) =>
+  startDemoHttpServer({
+    port,
+    count: 200,
+    pageSize: 100,
+    corsOrigins: [new URL(chat.demo.appUrl).origin],
+  })
+
+describe('chat: a server that stops answering', () => {
+  it('goes offline within 5 s on its card and chip, Send warns, and Retry sends once it is back', {
+    timeout: 120_000,
+  }, async () => {
+    second = await startSecond(0)
+    const port = Number(new URL(second.url).port)
+    const id = `127.0.0.1-${port}`
+    const page = await chat.openChat()
+    const add = page.getByRole('textbox', { name: 'Add a server' })
+    await add.fill(second.url)
+    await add.press('Enter')
+    const card = page.locator(`.rk-server[data-server-id="${id}"]`)
+    await expect
+      .poll(() => card.locator('.rk-server-status').textContent(), { timeout: 20_000 })
+      .toMatch(/^[\d,]+ resources/)
+
+    // Mention its readme, scoped to that server.
+    const input = composer(page)
+    await tabTo(page, input)
+    await page.keyboard.type(`Summarize @${id}:readme`)
+    await expect
+      .poll(() => page.locator('.rk-mention-listbox [role="option"]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    await page.keyboard.press('Enter')
+    const chip = page.locator('.rk-attachment').first()
+    await expect.poll(() => chip.getAttribute('data-sizing'), { timeout: 15_000 }).toBe('sized')
+    const size = await chip.locator('.rk-attachment-size').textContent()
+    expect(size).toMatch(/^[\d.]+ k?B · ~[\d,]+ tokens$/)
+
+    await second.close()
+    const killedAt = Date.now()
+    await expect
+      .poll(() => card.getAttribute('data-state'), { timeout: 5_000, interval: 100 })
+      .toMatch(/^(offline|reconnecting)$/)
+    const seenAfter = Date.now() - killedAt
+    expect(seenAfter).toBeLessThan(5_000)
+    await expect
+      .poll(() => chip.locator('.rk-attachment-down').textContent(), { timeout: 5_000 })
+      .toMatch(/^server down/)
+    await screenshot(page, 'offline-card-and-chip')
+
+    // Its rows are still there (last known): mention another one while it is down.
+    await input.click()
+    await page.keyboard.press('End')
+    await page.keyboard.type(` and @${id}:tail`)
+    const details = () =>
+      page
+        .locator('.rk-mention-listbox [role="option"] .rk-mention-option-detail')
+        .allTextContents()
+    await expect.poll(details, { timeout: 15_000 }).toContain('log://app/tail')
+    const at = (await details()).indexOf('log://app/tail')
+    for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator('.rk-attachment').count()).toBe(2)
+    const other = page.locator('.rk-attachment').nth(1)
+    await expect(other.getAttribute('data-sizing')).resolves.toBe('failed')
+    await expect(other.locator('.rk-attachment-down').textContent()).resolves.toMatch(
+      /^server down/,
+    )
+
+    // Send warns first; the draft stays.
+    await page.getByRole('button', { name: 'Send', exact: true }).click()
+    const warning = page.locator('.chat-send-warning')
+    await expect(warning.textContent()).resolves.toMatch(/not answering/)
+    await expect(input.textContent()).resolves.toContain('Summarize')
+    expect(await page.locator('.chat-message').count()).toBe(0)
+    await page.getByRole('button', { name: 'Send anyway' }).click()
+    const message = page.locator('.chat-message').last()
+    await expect.poll(() => message.getAttribute('data-status'), { timeout: 15_000 }).toBe('unsent')
+    const retry = message.getByRole('button', { name: 'Retry sending' })
+    await expect(retry.count()).resolves.toBe(1)
+
+    // Back on the same port: Retry sends it, with its context; the readme's card has the
+    // size its chip said.
+    second = await startSecond(port)
+    await retry.click()
+    await expect.poll(() => message.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
+    const cards = message.locator('.rk-context-card')
+    await expect(cards.count()).resolves.toBe(2)
+    for (const status of await cards.evaluateAll((els) =>
+      els.map((e) => e.getAttribute('data-status')),
+    ))
+      expect(status).toBe('read')
+    await expect(cards.first().locator('.rk-context-size').textContent()).resolves.toBe(size)
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 15_000 }).toBe('live')
+    await screenshot(page, 'offline-retried')
+    await page.close()
+  })
+})
