@@ -10,7 +10,6 @@ import { useServers } from '../queries/useServers.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { serverStateOf } from './serverState.ts'
 import { describesFailure, serverStatusText } from './serverStatusText.ts'
-import { useReachabilityProbe } from './useReachabilityProbe.ts'
 
 export interface ServerStatusListProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** The sources (`useResourceSources`): a live server's card gives its count. */
@@ -87,17 +86,8 @@ export function ServerStatusItem({ server, source, name, url, onRemove }: Server
   const client = useResourceClient()
   const state = serverStateOf(server)
   const failed = describesFailure(state)
-  // Only a bare network error needs the probe to tell CORS from a server that is not there.
-  const bare = failed ? describeConnectionFailure(server.error, { url }) : undefined
-  const needsProbe = bare?.cause === 'refused' || bare?.cause === 'unreachable'
-  const probe = useReachabilityProbe(url, needsProbe ? server.error : undefined)
-  const failure = failed
-    ? describeConnectionFailure(server.error, {
-        url,
-        probe,
-        origin: typeof location === 'undefined' ? undefined : location.origin,
-      })
-    : undefined
+  // A CORS refusal arrives named by the client (its no-cors probe, corsProbe.ts): no second probe.
+  const failure = failed ? describeConnectionFailure(server.error, { url }) : undefined
   const [actionError, setActionError] = useState<string>()
   const run = (action: () => Promise<unknown>) => {
     setActionError(undefined)
