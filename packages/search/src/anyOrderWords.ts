@@ -342,6 +342,7 @@ export function mergeWordHits<T extends { id: string; name: string; uri: string 
       score: (Tier.typo + (1 - rank) / 2) / TIER_COUNT,
       matches: wordMatches(segment, item, words, evidence),
       coverage: Math.round(coverage * 1000) / 1000,
+      words: words.filter((_, w) => evidence[w] !== undefined),
     })
   }
   for (const { hit, tier } of phrase) {

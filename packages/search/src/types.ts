@@ -32,6 +32,8 @@ export interface SearchHit<T> {
    * in [0.5, 1]. Absent when the item holds the query as typed.
    */
   coverage?: number
+  /** With `coverage`: the query's words (compact: lower-cased letters and digits) the item holds, a typo included. */
+  words?: string[]
 }
 
 export interface SearchOptions {
