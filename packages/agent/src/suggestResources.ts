@@ -58,7 +58,7 @@ interface SuggestionBase {
   /**
    * `strong`: the text is about this one: it is the best match (or as good), holds two of
    * the text's keywords (or its only one) and nearly half their weight or more (rarer words
-   * weigh more), and at most two other items hold them as well; or a model chose it.
+   * weigh more), and no other item holds them as well; or a model chose it.
    * `weak`: related; show it on request, never attach it on its own.
    */
   strength: 'strong' | 'weak'
@@ -154,7 +154,7 @@ const MIN_COVERAGE = 0.3
 /** A strong suggestion holds this share of the text's weighted keywords at least... */
 const STRONG_COVERAGE = 0.45
 /** ...and at most this many items (itself included) hold them as well. */
-const STRONG_LOOK_ALIKES = 3
+const STRONG_LOOK_ALIKES = 1
 /** A strong suggestion is the best hit, or this close to it. */
 const STRONG_MARGIN = 0.002
 /** Hits whose scores differ by less than this hold the text as well as each other. */
