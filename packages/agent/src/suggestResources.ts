@@ -177,12 +177,17 @@ const STOP_WORDS = new Set(
   ),
 )
 
-/** The keywords of a draft: its words without stop words, punctuation split off, at most MAX_KEYWORDS (the longest). */
+/**
+ * The keywords of a draft: its words without stop words, punctuation split off, a plural's
+ * `s` dropped (the search matches word prefixes: `alert` finds alert and alerts), at most
+ * MAX_KEYWORDS (the longest).
+ */
 export function draftKeywords(text: string): string[] {
   const words: string[] = []
   for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (raw.length < 2 || STOP_WORDS.has(raw) || words.includes(raw)) continue
-    words.push(raw)
+    if (raw.length < 2 || STOP_WORDS.has(raw)) continue
+    const word = raw.length > 4 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw
+    if (!words.includes(word)) words.push(word)
   }
   if (words.length <= MAX_KEYWORDS) return words
   const longest = [...words].sort((a, b) => b.length - a.length).slice(0, MAX_KEYWORDS)
