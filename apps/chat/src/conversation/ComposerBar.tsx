@@ -1,5 +1,7 @@
 // The message composer: attachments, the @-mention input and the Send button. The draft
-// is saved on every change and restored on reload.
+// is saved on every change and restored on reload. Under it, the resources the draft is
+// about are suggested (SuggestionBar): one key or click attaches one; nothing is attached
+// without the user.
 import {
   MentionComposer,
   type MentionComposerHandle,
@@ -10,10 +12,13 @@ import {
   type SharedResourceSearch,
   serializeMentions,
   useMentionAttachments,
+  useResourceClient,
 } from '@resource-kit/react'
-import { type RefObject, useMemo, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useMemo, useState } from 'react'
 import type { ChatStorage } from '../app/chatStorage.ts'
 import { AttachmentBar } from './AttachmentBar.tsx'
+import { SuggestionBar } from './SuggestionBar.tsx'
+import { type DraftSuggestion, useDraftSuggestions } from './useDraftSuggestions.ts'
 
 export interface ComposerBarProps {
   sources: readonly PickerSource[]
@@ -27,8 +32,32 @@ export interface ComposerBarProps {
 
 export function ComposerBar({ sources, search, storage, onSend, composer }: ComposerBarProps) {
   const [draft, setDraft] = useState(() => storage.loadDraft())
-  const mentions = useMemo(() => mentionsOf(parseMentions(draft)), [draft])
+  const segments = useMemo(() => parseMentions(draft), [draft])
+  const mentions = useMemo(() => mentionsOf(segments), [segments])
   const { attachments } = useMentionAttachments(mentions)
+  const text = useMemo(
+    () => segments.map((segment) => (segment.type === 'text' ? segment.text : ' ')).join(''),
+    [segments],
+  )
+  const suggestions = useDraftSuggestions(useResourceClient(), text, mentions)
+  const attach = (suggestion: DraftSuggestion) => {
+    composer.current?.insertMention({
+      serverId: suggestion.server,
+      uri: suggestion.uri,
+      label: suggestion.label,
+    })
+    composer.current?.focus()
+  }
+  // Alt+1…3 in the composer attaches that suggestion.
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (!event.altKey || event.ctrlKey || event.metaKey) return
+    const index = /^Digit([1-3])$/.exec(event.code)?.[1]
+    const suggestion = index === undefined ? undefined : suggestions[Number(index) - 1]
+    if (!suggestion) return
+    event.preventDefault()
+    event.stopPropagation()
+    attach(suggestion)
+  }
   return (
     <div className="chat-composer">
       <AttachmentBar
@@ -42,7 +71,8 @@ export function ComposerBar({ sources, search, storage, onSend, composer }: Comp
           composer.current?.focus()
         }}
       />
-      <div className="chat-composer-row">
+      <SuggestionBar suggestions={suggestions} onAttach={attach} />
+      <div className="chat-composer-row" onKeyDownCapture={onKeyDownCapture}>
         <MentionComposer
           ref={composer}
           className="chat-composer-input"
@@ -67,7 +97,7 @@ export function ComposerBar({ sources, search, storage, onSend, composer }: Comp
       <p className="chat-composer-hint" aria-hidden="true">
         <kbd>@</kbd> mention · <kbd>↑</kbd>
         <kbd>↓</kbd> choose · <kbd>Enter</kbd> insert or send · <kbd>Shift</kbd>+<kbd>Enter</kbd>{' '}
-        new line · <kbd>Esc</kbd> close
+        new line · <kbd>Esc</kbd> close · <kbd>Alt</kbd>+<kbd>1</kbd> attach a suggestion
       </p>
     </div>
   )
