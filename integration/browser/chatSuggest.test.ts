@@ -81,4 +81,32 @@ describe('suggested resources in the composer', () => {
     expect(await page.locator('.chat-suggestion').count()).toBe(0)
     await page.close()
   }, 60_000)
+
+  it('with the host’s automatic inclusion, attaches it as a chip the user removes before Send', async () => {
+    const page = await chat.chromium.context.newPage()
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.goto(new URL('config.json', chat.demo.appUrl).href)
+    await page.evaluate(() => localStorage.clear())
+    await page.goto(`${chat.demo.appUrl}?include=auto`)
+    const input = composer(page)
+    await input.waitFor({ timeout: 20_000 })
+    await tabTo(page, input)
+    await page.keyboard.type('How do we migrate cards? See the locale doc')
+    const labels = page.locator('.chat-attachments .chat-attachment-label')
+    await expect.poll(() => labels.allTextContents(), { timeout: 15_000 }).toEqual(['Card migrate'])
+    expect(await page.locator('.chat-suggestion').count()).toBe(0)
+    // Removed before Send: it stays out, and the message goes without it.
+    await page.getByRole('button', { name: 'Remove Card migrate' }).click()
+    await expect.poll(() => labels.count()).toBe(0)
+    // Past the suggester's quiet time and a search: still out.
+    await page.waitForTimeout(1500)
+    expect(await labels.count()).toBe(0)
+    await page.getByRole('button', { name: 'Send' }).click()
+    const message = page.locator('.chat-message').last()
+    await expect
+      .poll(() => message.locator('.chat-message-text').textContent())
+      .toMatch(/^How do we migrate cards\? See the locale doc\s*$/)
+    expect(await message.locator('.chat-context').count()).toBe(0)
+    await page.close()
+  }, 90_000)
 })

@@ -69,4 +69,11 @@ describe('parseChatConfig', () => {
     ).toEqual({ servers: [{ id: 'demo', url: 'http://127.0.0.1:3333/mcp', name: 'Demo' }] })
     expect(parseChatConfig('nope').servers[0]?.url).toBe('http://127.0.0.1:3333/mcp')
   })
+
+  it('turns automatic inclusion on only when the host says "include": "auto"', () => {
+    const servers = [{ id: 'demo', url: 'http://127.0.0.1:3333/mcp' }]
+    expect(parseChatConfig({ servers, include: 'auto' })).toEqual({ servers, autoInclude: true })
+    expect(parseChatConfig({ servers, include: true })).toEqual({ servers })
+    expect(parseChatConfig({ servers })).toEqual({ servers })
+  })
 })

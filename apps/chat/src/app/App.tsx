@@ -137,6 +137,7 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           search={search}
           storage={storage}
           composer={composer}
+          autoInclude={config.autoInclude === true}
           onSend={(segments, text) => void conversation.send(segments, text)}
         />
       </main>

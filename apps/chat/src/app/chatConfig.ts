@@ -10,6 +10,12 @@ export interface ChatServerConfig {
 
 export interface ChatConfig {
   servers: ChatServerConfig[]
+  /**
+   * Attach the resources a draft is clearly about without asking (`"include": "auto"` in
+   * config.json, or `?include=auto`); each shows as a chip the user removes before Send.
+   * @default off: suggestions wait for the user
+   */
+  autoInclude?: boolean
 }
 
 const FALLBACK: ChatConfig = { servers: [{ id: 'demo', url: 'http://127.0.0.1:3333/mcp' }] }
@@ -19,16 +25,22 @@ export async function loadChatConfig(
   location: Location,
   signal?: AbortSignal,
 ): Promise<ChatConfig> {
-  const params = new URLSearchParams(location.search).getAll('server')
+  const search = new URLSearchParams(location.search)
+  const auto = search.get('include') === 'auto'
+  const withInclude = (config: ChatConfig): ChatConfig =>
+    auto ? { ...config, autoInclude: true } : config
+  const params = search.getAll('server')
   if (params.length > 0) {
-    return { servers: params.map((url, i) => ({ id: i === 0 ? 'demo' : `server-${i + 1}`, url })) }
+    return withInclude({
+      servers: params.map((url, i) => ({ id: i === 0 ? 'demo' : `server-${i + 1}`, url })),
+    })
   }
   try {
     const response = await fetch(new URL('config.json', location.href), { signal })
-    if (!response.ok) return FALLBACK
-    return parseChatConfig(await response.json())
+    if (!response.ok) return withInclude(FALLBACK)
+    return withInclude(parseChatConfig(await response.json()))
   } catch {
-    return FALLBACK
+    return withInclude(FALLBACK)
   }
 }
 
@@ -42,7 +54,9 @@ export function parseChatConfig(value: unknown): ChatConfig {
     if (typeof id !== 'string' || typeof url !== 'string' || !isHttpUrl(url)) continue
     servers.push({ id, url, ...(typeof name === 'string' && { name }) })
   }
-  return servers.length ? { servers } : FALLBACK
+  if (servers.length === 0) return FALLBACK
+  const auto = (value as { include?: unknown }).include === 'auto'
+  return { servers, ...(auto && { autoInclude: true }) }
 }
 
 export function isHttpUrl(value: string): boolean {

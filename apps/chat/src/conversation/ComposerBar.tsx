@@ -1,7 +1,8 @@
 // The message composer: attachments, the @-mention input and the Send button. The draft
 // is saved on every change and restored on reload. Under it, the resources the draft is
 // about are suggested (SuggestionBar): one key or click attaches one; nothing is attached
-// without the user.
+// without the user unless the host turned `autoInclude` on, and then each strong suggestion
+// is attached once as an ordinary chip the user removes before Send.
 import {
   MentionComposer,
   type MentionComposerHandle,
@@ -14,7 +15,7 @@ import {
   useMentionAttachments,
   useResourceClient,
 } from '@resource-kit/react'
-import { type KeyboardEvent, type RefObject, useMemo, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChatStorage } from '../app/chatStorage.ts'
 import { AttachmentBar } from './AttachmentBar.tsx'
 import { SuggestionBar } from './SuggestionBar.tsx'
@@ -28,9 +29,18 @@ export interface ComposerBarProps {
   onSend: (segments: readonly MentionSegment[], text: string) => void
   /** The composer's handle (the picker panel inserts mentions through it too). */
   composer: RefObject<MentionComposerHandle | null>
+  /** Attach strong suggestions without asking (once each per draft). @default false */
+  autoInclude?: boolean
 }
 
-export function ComposerBar({ sources, search, storage, onSend, composer }: ComposerBarProps) {
+export function ComposerBar({
+  sources,
+  search,
+  storage,
+  onSend,
+  composer,
+  autoInclude = false,
+}: ComposerBarProps) {
   const [draft, setDraft] = useState(() => storage.loadDraft())
   const segments = useMemo(() => parseMentions(draft), [draft])
   const mentions = useMemo(() => mentionsOf(segments), [segments])
@@ -48,6 +58,21 @@ export function ComposerBar({ sources, search, storage, onSend, composer }: Comp
     })
     composer.current?.focus()
   }
+  // Automatic inclusion: each strong suggestion once per draft, so one the user removed stays out.
+  const included = useRef(new Set<string>())
+  if (draft.trim() === '') included.current.clear()
+  useEffect(() => {
+    if (!autoInclude) return
+    for (const suggestion of suggestions) {
+      if (included.current.has(suggestion.id)) continue
+      included.current.add(suggestion.id)
+      composer.current?.insertMention({
+        serverId: suggestion.server,
+        uri: suggestion.uri,
+        label: suggestion.label,
+      })
+    }
+  }, [autoInclude, suggestions, composer])
   // Alt+1…3 in the composer attaches that suggestion.
   const onKeyDownCapture = (event: KeyboardEvent) => {
     if (!event.altKey || event.ctrlKey || event.metaKey) return
@@ -71,7 +96,7 @@ export function ComposerBar({ sources, search, storage, onSend, composer }: Comp
           composer.current?.focus()
         }}
       />
-      <SuggestionBar suggestions={suggestions} onAttach={attach} />
+      {!autoInclude && <SuggestionBar suggestions={suggestions} onAttach={attach} />}
       <div className="chat-composer-row" onKeyDownCapture={onKeyDownCapture}>
         <MentionComposer
           ref={composer}
