@@ -266,7 +266,11 @@ export function createResourceSuggester(client: ResourceClient): ResourceSuggest
         keywords.length === 0
           ? []
           : search
-              .search(keywords.join(' '), { limit: HITS_READ, minCoverage: MIN_COVERAGE })
+              .search(keywords.join(' '), {
+                limit: HITS_READ,
+                minCoverage: MIN_COVERAGE,
+                ignoreUnknownWords: true,
+              })
               .filter(
                 (hit) =>
                   servers.includes(hit.item.server) && fitsAudience(hit.item, options.audience),
