@@ -36,6 +36,22 @@ export type {
 } from './searchServers.ts'
 export { searchServers } from './searchServers.ts'
 export { strictSchema } from './strictSchema.ts'
+export type {
+  ResourceSuggester,
+  ResourceSuggestion,
+  SelectContext,
+  SelectContextRequest,
+  SuggestionReasons,
+  SuggestionServerReport,
+  SuggestResourcesOptions,
+  SuggestResourcesResult,
+} from './suggestResources.ts'
+export {
+  createResourceSuggester,
+  draftKeywords,
+  suggestionId,
+  suggestResources,
+} from './suggestResources.ts'
 export type { ToolNames } from './toolError.ts'
 export type {
   JsonSchema,

@@ -34,6 +34,13 @@ const EXACT_COUNT_LIMIT = 8192
 /** An item is a hit when it holds at least this share of the query's weight (`minCoverage`). */
 export const MIN_COVERAGE = 0.5
 
+/** Words of a question that name nothing: found nowhere, they do not narrow the hits. */
+const COMMON_WORDS = new Set(
+  'a an and are about at can could do does for from how i in is it me my of on or our please should the this that to was we what when where which who why will with would you'.split(
+    ' ',
+  ),
+)
+
 /** How well a word matched, in hundredths of its weight: a word start of the name or title is all of it. */
 const QUALITY = {
   labelStart: 100,
@@ -131,6 +138,7 @@ export function collectWordHits<T extends { id: string; name: string; uri: strin
   limit: number,
   scratches: WordScratches,
   minCoverage = MIN_COVERAGE,
+  ignoreUnknown = false,
 ): WordsHit<T>[] {
   const count = words.length
   const scratchOf = segments.map((segment) => {
@@ -176,10 +184,13 @@ export function collectWordHits<T extends { id: string; name: string; uri: strin
       }
     })
   })
-  // A word found only as a typo is a guess: half its weight (`expires` in a sentence).
-  const weight = words.map((_, w) => {
+  // A word found only as a typo is a guess: half its weight (`expires` in a sentence). A
+  // word found nowhere weighs as the rarest word (typing on narrows the hits), unless it is
+  // a common English word (`how does … work`) or the caller reads text, not a query.
+  const weight = words.map((word, w) => {
     const found = frequency[w]! + typoFound[w]!
-    const idf = found === 0 ? 0 : Math.log(1 + total / found)
+    if (found === 0) return ignoreUnknown || COMMON_WORDS.has(word) ? 0 : Math.log(1 + total)
+    const idf = Math.log(1 + total / found)
     return frequency[w] === 0 ? idf / 2 : idf
   })
   const totalWeight = weight.reduce((sum, value) => sum + value, 0)
@@ -342,6 +353,7 @@ export function mergeWordHits<T extends { id: string; name: string; uri: string 
       score: (Tier.typo + (1 - rank) / 2) / TIER_COUNT,
       matches: wordMatches(segment, item, words, evidence),
       coverage: Math.round(coverage * 1000) / 1000,
+      words: words.filter((_, w) => evidence[w] !== undefined),
     })
   }
   for (const { hit, tier } of phrase) {

@@ -205,6 +205,7 @@ export function createResourceSearch<T extends SearchableItem>(
         limit,
         scratches,
         minCoverage,
+        searchOptions?.ignoreUnknownWords === true,
       )
       return mergeWordHits(phrase, found, words, limit)
     },

@@ -32,6 +32,8 @@ export interface SearchHit<T> {
    * in [0.5, 1]. Absent when the item holds the query as typed.
    */
   coverage?: number
+  /** With `coverage`: the query's words (compact: lower-cased letters and digits) the item holds, a typo included. */
+  words?: string[]
 }
 
 export interface SearchOptions {
@@ -45,6 +47,12 @@ export interface SearchOptions {
    * @default 0.5
    */
   minCoverage?: number
+  /**
+   * For a query of several words: a word found nowhere weighs as the rarest word would (so
+   * typing on narrows the hits), unless it is a common English word ("how", "does"); with
+   * this, it weighs nothing (text that is not a query: a message draft). @default false
+   */
+  ignoreUnknownWords?: boolean
 }
 
 export interface ResourceSearch<T extends SearchableItem> {

@@ -107,4 +107,15 @@ describe('parseChatConfig', () => {
     const notWs = { ...withBridge, bridge: { ...withBridge.bridge, url: 'javascript:alert(1)' } }
     expect(parseChatConfig(notWs, 'http://127.0.0.1:5173/').mode).toBe('direct')
   })
+
+  it('turns automatic inclusion on only when the host says "include": "auto"', () => {
+    const servers = [{ id: 'demo', url: 'http://127.0.0.1:3333/mcp' }]
+    expect(parseChatConfig({ servers, include: 'auto' })).toEqual({
+      mode: 'direct',
+      servers,
+      autoInclude: true,
+    })
+    expect(parseChatConfig({ servers, include: true })).toEqual({ mode: 'direct', servers })
+    expect(parseChatConfig({ servers })).toEqual({ mode: 'direct', servers })
+  })
 })

@@ -152,6 +152,7 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           onSend={(text) => void conversation.send(text)}
           budget={config.contextBudget ?? DEFAULT_CONTEXT_BUDGET}
           serverName={(id) => names.get(id) ?? id}
+          autoInclude={config.autoInclude === true}
         />
       </main>
       <aside

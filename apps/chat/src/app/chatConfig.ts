@@ -25,6 +25,12 @@ export interface ChatConfig {
   bridgeUrl?: string
   /** The model's budget for attached context, in tokens. @default DEFAULT_CONTEXT_BUDGET */
   contextBudget?: number
+  /**
+   * Attach the resources a draft is clearly about without asking (`"include": "auto"` in
+   * config.json, or `?include=auto`); each shows as a chip the user removes before Send.
+   * @default off: suggestions wait for the user
+   */
+  autoInclude?: boolean
 }
 
 /** Tokens of attached context the composer measures against (a small model's share). */
@@ -42,21 +48,24 @@ export async function loadChatConfig(
   signal?: AbortSignal,
 ): Promise<ChatConfig> {
   const query = new URLSearchParams(location.search)
+  const auto = query.get('include') === 'auto'
+  const withInclude = (config: ChatConfig): ChatConfig =>
+    auto ? { ...config, autoInclude: true } : config
   const params = query.getAll('server')
   if (params.length > 0) {
-    return {
+    return withInclude({
       mode: 'direct',
       servers: params.map((url, i) => ({ id: i === 0 ? 'demo' : `server-${i + 1}`, url })),
-    }
+    })
   }
   const mode = query.get('mode')
   const wanted = mode === 'direct' || mode === 'bridge' ? mode : undefined
   try {
     const response = await fetch(new URL('config.json', location.href), { signal })
-    if (!response.ok) return FALLBACK
-    return parseChatConfig(await response.json(), location.href, wanted)
+    if (!response.ok) return withInclude(FALLBACK)
+    return withInclude(parseChatConfig(await response.json(), location.href, wanted))
   } catch {
-    return FALLBACK
+    return withInclude(FALLBACK)
   }
 }
 
@@ -68,7 +77,7 @@ export async function loadChatConfig(
 export function parseChatConfig(value: unknown, pageUrl?: string, wanted?: ChatMode): ChatConfig {
   const record = (value ?? {}) as Record<string, unknown>
   const bridge = wanted === 'direct' ? undefined : parseBridge(record.bridge, pageUrl)
-  if (bridge) return { mode: 'bridge', ...bridge, ...contextBudgetOf(record) }
+  if (bridge) return { mode: 'bridge', ...bridge, ...hostOptionsOf(record) }
   const list = record.servers
   if (!Array.isArray(list)) return FALLBACK
   const servers: ChatServerConfig[] = []
@@ -78,13 +87,19 @@ export function parseChatConfig(value: unknown, pageUrl?: string, wanted?: ChatM
     servers.push({ id, url, ...(typeof name === 'string' && { name }) })
   }
   if (servers.length === 0) return FALLBACK
-  return { mode: 'direct', servers, ...contextBudgetOf(record) }
+  return { mode: 'direct', servers, ...hostOptionsOf(record) }
 }
 
-function contextBudgetOf(record: Record<string, unknown>): { contextBudget?: number } {
+/** The host's options beside the servers: the context budget and automatic inclusion. */
+function hostOptionsOf(
+  record: Record<string, unknown>,
+): Pick<ChatConfig, 'contextBudget' | 'autoInclude'> {
   const budget = record.contextBudget
   const valid = typeof budget === 'number' && Number.isFinite(budget) && budget > 0
-  return valid ? { contextBudget: budget } : {}
+  return {
+    ...(valid && { contextBudget: budget }),
+    ...(record.include === 'auto' && { autoInclude: true }),
+  }
 }
 
 function parseBridge(

@@ -1,7 +1,10 @@
 // The message composer: the attachments as sized chips with the total against the budget,
 // the @-mention input and Send. Send warns first when an attachment's server is down (its
 // resource cannot be read now); the draft stays until the person sends anyway or waits.
-// The draft is saved on every change and restored on reload.
+// The draft is saved on every change and restored on reload. Under it, the resources the
+// draft is about are suggested (SuggestionBar): one key or click attaches one; nothing is
+// attached without the user unless the host turned `autoInclude` on, and then each strong
+// suggestion is attached once as an ordinary chip the user removes before Send.
 import {
   AttachmentChips,
   ContextBudget,
@@ -12,10 +15,13 @@ import {
   parseMentions,
   type SharedResourceSearch,
   serializeMentions,
+  useResourceClient,
   useSizedAttachments,
 } from '@resource-kit/react'
-import { type RefObject, useMemo, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import type { ChatStorage } from '../app/chatStorage.ts'
+import { SuggestionBar } from './SuggestionBar.tsx'
+import { type DraftSuggestion, useDraftSuggestions } from './useDraftSuggestions.ts'
 
 export interface ComposerBarProps {
   sources: readonly PickerSource[]
@@ -28,13 +34,55 @@ export interface ComposerBarProps {
   /** The model's budget for attached context, in tokens. */
   budget: number
   serverName: (serverId: string) => string
+  /** Attach strong suggestions without asking (once each per draft). @default false */
+  autoInclude?: boolean
 }
 
 export function ComposerBar(props: ComposerBarProps) {
   const { sources, search, storage, onSend, composer, budget, serverName } = props
+  const autoInclude = props.autoInclude ?? false
   const [draft, setDraft] = useState(() => storage.loadDraft())
-  const mentions = useMemo(() => mentionsOf(parseMentions(draft)), [draft])
+  const segments = useMemo(() => parseMentions(draft), [draft])
+  const mentions = useMemo(() => mentionsOf(segments), [segments])
   const sized = useSizedAttachments(mentions)
+  const text = useMemo(
+    () => segments.map((segment) => (segment.type === 'text' ? segment.text : ' ')).join(''),
+    [segments],
+  )
+  const suggestions = useDraftSuggestions(useResourceClient(), text, mentions)
+  const attach = (suggestion: DraftSuggestion) => {
+    composer.current?.insertMention({
+      serverId: suggestion.server,
+      uri: suggestion.uri,
+      label: suggestion.label,
+    })
+    composer.current?.focus()
+  }
+  // Automatic inclusion: each strong suggestion once per draft, so one the user removed stays out.
+  const included = useRef(new Set<string>())
+  if (draft.trim() === '') included.current.clear()
+  useEffect(() => {
+    if (!autoInclude) return
+    for (const suggestion of suggestions) {
+      if (included.current.has(suggestion.id)) continue
+      included.current.add(suggestion.id)
+      composer.current?.insertMention({
+        serverId: suggestion.server,
+        uri: suggestion.uri,
+        label: suggestion.label,
+      })
+    }
+  }, [autoInclude, suggestions, composer])
+  // Alt+1…3 in the composer attaches that suggestion.
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (!event.altKey || event.ctrlKey || event.metaKey) return
+    const index = /^Digit([1-3])$/.exec(event.code)?.[1]
+    const suggestion = index === undefined ? undefined : suggestions[Number(index) - 1]
+    if (!suggestion) return
+    event.preventDefault()
+    event.stopPropagation()
+    attach(suggestion)
+  }
   // The draft Send was held back for (its servers down); sending it anyway is one click.
   const [held, setHeld] = useState<string | null>(null)
   const warning = held !== null && held === draft && sized.down.length > 0
@@ -82,7 +130,8 @@ export function ComposerBar(props: ComposerBarProps) {
           </button>
         </div>
       )}
-      <div className="chat-composer-row">
+      {!autoInclude && <SuggestionBar suggestions={suggestions} onAttach={attach} />}
+      <div className="chat-composer-row" onKeyDownCapture={onKeyDownCapture}>
         <MentionComposer
           ref={composer}
           className="chat-composer-input"
@@ -107,7 +156,7 @@ export function ComposerBar(props: ComposerBarProps) {
       <p className="chat-composer-hint" aria-hidden="true">
         <kbd>@</kbd> mention · <kbd>↑</kbd>
         <kbd>↓</kbd> choose · <kbd>Enter</kbd> insert or send · <kbd>Shift</kbd>+<kbd>Enter</kbd>{' '}
-        new line · <kbd>Esc</kbd> close
+        new line · <kbd>Esc</kbd> close · <kbd>Alt</kbd>+<kbd>1</kbd> attach a suggestion
       </p>
     </div>
   )

@@ -138,4 +138,11 @@ describe('words in any order', () => {
   it('finds nothing when no word matches anything', () => {
     expect(searchOf().search('zzqxj qqvbz')).toEqual([])
   })
+
+  it('counts a word found nowhere as the rarest one, unless asked to ignore it', () => {
+    const search = searchOf()
+    expect(search.search('offline sync qqvbz zzqxj')).toEqual([])
+    const ignored = search.search('offline sync qqvbz zzqxj', { ignoreUnknownWords: true })
+    expect(top(ignored)).toBe('ticket://web/183')
+  })
 })
