@@ -45,7 +45,7 @@ describe('the Vite example', () => {
     if (outDir) await rm(outDir, { recursive: true, force: true })
   })
 
-  it('lists the demo server and picks a resource, with nothing in the console', async () => {
+  it('gives the demo experience from the parts: servers, picker, sized chip, Send, model input', async () => {
     const tab = await chromium.context.newPage()
     const problems = collectPageProblems(tab)
     await tab.goto(page.url)
@@ -53,12 +53,27 @@ describe('the Vite example', () => {
     await expect
       .poll(() => server.locator('.rk-count').textContent(), { timeout: 30_000 })
       .toBe('300 resources · 3 templates')
+    // The server list reads the client's state.
+    await expect(tab.locator('.rk-server').getAttribute('data-state')).resolves.toBe('live')
+    // Search, then Alt+Enter mentions the highlighted row in the composer.
     await tab.getByRole('combobox', { name: 'Search resources' }).fill('readme')
     await tab
       .getByRole('treeitem', { name: /^readme/i })
       .first()
-      .click({ timeout: 30_000 })
-    await expect.poll(() => tab.locator('.picked li').count(), { timeout: 10_000 }).toBe(1)
+      .waitFor({ timeout: 30_000 })
+    await tab.keyboard.press('Alt+Enter')
+    const chip = tab.locator('.rk-attachment')
+    await expect.poll(() => chip.count(), { timeout: 10_000 }).toBe(1)
+    // Sized before Send, and the total against the host's budget.
+    await expect.poll(() => chip.textContent(), { timeout: 10_000 }).toMatch(/tokens/)
+    await expect(tab.locator('.rk-context-budget').textContent()).resolves.toMatch(/of 32,000/)
+    await tab.locator('.rk-composer-input').click()
+    await tab.keyboard.press('End')
+    await tab.keyboard.type(' summarize')
+    await tab.keyboard.press('Enter')
+    const card = tab.locator('.message .rk-context-card')
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
+    await expect(card.locator('.rk-context-uri').textContent()).resolves.toMatch(/README/i)
     expect(problems).toEqual([])
   }, 120_000)
 })
