@@ -5,6 +5,8 @@
 // more than that. A segment with more than half of its items struck out is rebuilt.
 // Costs: an append indexes the new items (plus, amortized, a few merges of them);
 // a removal strikes items out in O(1) each.
+
+import { sameFields } from './sameFields.ts'
 import { SearchSegment } from './searchSegment.ts'
 import type { SearchableItem } from './types.ts'
 
@@ -25,22 +27,6 @@ function isSearchable<I>(item: I): item is I & SearchableItem {
   if (item === null || typeof item !== 'object') return false
   const { id, name, uri } = item as unknown as Record<string, unknown>
   return typeof id === 'string' && typeof name === 'string' && typeof uri === 'string'
-}
-
-/**
- * Whether two items index the same: their searchable fields are equal. The one field
- * comparison of the package (`replace` and `upsert` here, `setItems` of the worker search),
- * for hosts that hand whole lists; the React package applies the client's list changes and
- * never calls `setItems`.
- */
-export function sameFields(a: SearchableItem, b: SearchableItem): boolean {
-  return (
-    a.name === b.name &&
-    a.title === b.title &&
-    a.uri === b.uri &&
-    a.description === b.description &&
-    a.scope === b.scope
-  )
 }
 
 export class SearchSegments<T extends SearchableItem> {

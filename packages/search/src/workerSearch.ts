@@ -8,8 +8,8 @@
 // Both ends load on first use (`import()`): a page ships the index and fuse.js (or comlink)
 // as a chunk of their own, fetched while the first list page is, not before the picker shows.
 import type { Endpoint, Remote } from 'comlink'
+import { sameFields } from './sameFields.ts'
 import type { SearchHostApi } from './searchHost.ts'
-import { sameFields } from './searchSegments.ts'
 import type {
   ResourceSearch,
   ResourceSearchOptions,
