@@ -133,15 +133,17 @@ export function App({ config, chat, storage, signInCallback }: AppProps) {
           inputBridge={chat.inputBridge}
           previewing={previewing}
           serverName={(id) => names.get(id) ?? id}
-          sending={(serverId, uri) =>
-            conversation.messages.some(
-              (m) =>
-                m.status === 'reading' &&
-                mentionsOf(parseMentions(m.text)).some(
-                  (x) => x.serverId === serverId && x.uri === uri,
-                ),
+          asks={(serverId, uri) => {
+            const same = (x: { serverId: string; uri: string }) =>
+              x.serverId === serverId && x.uri === uri
+            const reading = conversation.messages.some(
+              (m) => m.status === 'reading' && mentionsOf(parseMentions(m.text)).some(same),
             )
-          }
+            // A chip sizing its attachment before Send asks nothing until a send needs it;
+            // any other read (the side template form, a folder) asks at once.
+            const draft = mentionsOf(parseMentions(composer.current?.getValue() ?? ''))
+            return reading || !draft.some(same)
+          }}
           returnFocus={() => composer.current?.focus()}
         />
         <ComposerBar

@@ -16,8 +16,8 @@ export interface InputRequestPanelProps {
   previewing: ResourceDescriptor | null
   /** A server's display name. */
   serverName: (serverId: string) => string
-  /** Whether a send waits on this resource's read (requests for other URIs wait). */
-  sending: (serverId: string, uri: string) => boolean
+  /** Whether this resource's read may ask now (a chip's read-ahead waits for a send). */
+  asks: (serverId: string, uri: string) => boolean
   /** Where focus goes after an answer (the composer). */
   returnFocus: () => void
 }
@@ -26,14 +26,14 @@ export function InputRequestPanel({
   inputBridge,
   previewing,
   serverName,
-  sending,
+  asks,
   returnFocus,
 }: InputRequestPanelProps) {
   const pending = useInputRequests(inputBridge)
   const request = pending.find(
     (p) =>
       !(previewing && p.serverId === previewing.serverId && p.uri === previewing.uri) &&
-      (p.uri === undefined || sending(p.serverId, p.uri)),
+      (p.uri === undefined || asks(p.serverId, p.uri)),
   )
   const focus = useInputPanelFocus(
     request?.id,
