@@ -43,8 +43,8 @@ export interface UseMentionComposerOptions {
    * Enter (without Shift) with a non-empty draft; the composer clears itself after, unless
    * this returns `false` (not sent: e.g. the host warns first, and the draft stays).
    */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing sends
-  onSubmit?: (segments: MentionSegment[], value: string) => void | false
+  // `unknown`, not `void | false`: a handler that returns anything else (as before) still sends.
+  onSubmit?: (segments: MentionSegment[], value: string) => unknown
   /** Rows shown at once (the count announced is of all matches). @default 50 */
   maxOptions?: number
   /** The variables of a URI template, in order. @default the client's `templateVariables` */
