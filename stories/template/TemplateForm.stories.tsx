@@ -74,13 +74,13 @@ export const TicketWithCompletion: S = {
     await waitFor(() =>
       expect(within(suggestions).getAllByRole('option')[0]).toHaveTextContent('api'),
     )
-    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await userEvent.keyboard('{Enter}')
     await waitFor(() => expect(project).toHaveValue('api'))
     await userEvent.click(canvas.getByRole('combobox', { name: /id/ }))
     await userEvent.keyboard('1')
     const ids = await canvas.findByRole('listbox', { name: 'Suggestions for id' })
     await waitFor(() => expect(within(ids).getAllByRole('option').length).toBeGreaterThan(0))
-    await userEvent.keyboard('{ArrowDown}{Enter}')
+    await userEvent.keyboard('{Enter}')
     await waitFor(() =>
       expect(canvas.getByRole('status', { name: 'Resulting URI' })).toHaveTextContent(
         /^ticket:\/\/api\/1/,

@@ -1,7 +1,7 @@
 // Rows show where a resource lives: ten "Invoice" rows are told apart by their URI, by eye
 // (the dimmed location, the file name always shown) and by ear (their accessible names).
 import type { Resource } from '@resource-kit/client'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -54,8 +54,11 @@ describe('row locations', () => {
   it('names ten same-titled search hits apart by their location, with the full URI as title', async () => {
     const user = renderPicker()
     await user.type(screen.getByRole('combobox', { name: 'Search resources' }), 'invocie')
-    const rows = screen.getAllByRole('treeitem').filter((row) => row.querySelector('.rk-location'))
-    expect(rows).toHaveLength(10)
+    // Hits arrive asynchronously (React 18 renders them a tick later than 19): wait for them.
+    const hitRows = () =>
+      screen.queryAllByRole('treeitem').filter((row) => row.querySelector('.rk-location'))
+    await waitFor(() => expect(hitRows()).toHaveLength(10))
+    const rows = hitRows()
     const names = new Set(rows.map((row) => row.textContent))
     expect(names.size).toBe(10)
     for (const folder of FOLDERS) {

@@ -60,7 +60,8 @@ describe('files per keystroke', () => {
     const search = ran('search')
     console.log(`react files: ${react.length}\n  ${react.join('\n  ')}`)
     console.log(`search files: ${search.length}\n  ${search.join('\n  ')}`)
-    expect(react.length).toBeLessThanOrEqual(46)
-    expect(search.length).toBeLessThanOrEqual(17)
+    // 44 at 467301e, 46 with the source store, 51 with Alt+Enter, path elision and server state.
+    expect(react.length).toBeLessThanOrEqual(51)
+    expect(search.length).toBeLessThanOrEqual(19) // 17, + anyOrderWords and sameFields
   })
 })
