@@ -34,7 +34,7 @@ describe('chat: a server that stops answering', () => {
     second = await startSecond(0)
     const port = Number(new URL(second.url).port)
     const id = `127.0.0.1-${port}`
-    const page = await chat.openChat()
+    const page = await chat.openChat({ mode: 'direct' })
     const add = page.getByRole('textbox', { name: 'Add a server' })
     await add.fill(second.url)
     await add.press('Enter')

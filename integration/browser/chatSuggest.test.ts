@@ -44,7 +44,7 @@ describe('suggested resources in the composer', () => {
     )
     // Suggested, not attached: the draft has no mention and there is no attachment.
     expect(await input.locator('[data-rk-mention]').count()).toBe(0)
-    expect(await page.locator('.chat-attachments').count()).toBe(0)
+    expect(await page.locator('.rk-attachments').count()).toBe(0)
     await screenshot(page, 'suggest-01-ghost-chip')
     expect(await axeViolations(page, '.chat-composer')).toEqual([])
 
@@ -53,7 +53,7 @@ describe('suggested resources in the composer', () => {
       .poll(() => input.locator('[data-rk-mention]').last().textContent())
       .toBe('@Card migrate')
     await expect
-      .poll(() => page.locator('.chat-attachments .chat-attachment-label').allTextContents())
+      .poll(() => page.locator('.rk-attachments .rk-attachment-label').allTextContents())
       .toEqual(['Card migrate'])
     // Attached: no longer suggested.
     await expect.poll(() => page.locator('.chat-suggestion').count()).toBe(0)
@@ -64,9 +64,9 @@ describe('suggested resources in the composer', () => {
     await expect
       .poll(() => message.locator('.chat-message-text').textContent())
       .toMatch(/^How do we migrate cards\? See the locale doc ?@Card migrate/)
-    const context = message.locator('.chat-context')
+    const context = message.locator('.rk-context-card')
     await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
-    await expect(context.locator('.chat-context-uri').textContent()).resolves.toBe(
+    await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
       'file:///workspace/docs/locale/card-migrate.md',
     )
     await page.close()
@@ -92,7 +92,7 @@ describe('suggested resources in the composer', () => {
     await input.waitFor({ timeout: 20_000 })
     await tabTo(page, input)
     await page.keyboard.type('How do we migrate cards? See the locale doc')
-    const labels = page.locator('.chat-attachments .chat-attachment-label')
+    const labels = page.locator('.rk-attachments .rk-attachment-label')
     await expect.poll(() => labels.allTextContents(), { timeout: 15_000 }).toEqual(['Card migrate'])
     expect(await page.locator('.chat-suggestion').count()).toBe(0)
     // Removed before Send: it stays out, and the message goes without it.
@@ -106,7 +106,7 @@ describe('suggested resources in the composer', () => {
     await expect
       .poll(() => message.locator('.chat-message-text').textContent())
       .toMatch(/^How do we migrate cards\? See the locale doc\s*$/)
-    expect(await message.locator('.chat-context').count()).toBe(0)
+    expect(await message.locator('.rk-context-card').count()).toBe(0)
     await page.close()
   }, 90_000)
 })
