@@ -7,6 +7,7 @@
 import type { Resource, ResourceClient, ResourceTemplate } from '@resource-kit/client'
 import { createResourceSearch } from '@resource-kit/search'
 import { type MatchedField, matchedFields } from './matchSnippet.ts'
+import { resourceItem, type ServerItem, templateItem } from './serverItem.ts'
 
 export interface SearchServersOptions {
   /** Servers to search. @default every server of the client */
@@ -70,15 +71,6 @@ export interface SearchServersResult {
   servers: ServerSearchReport[]
 }
 
-type Indexed = {
-  id: string
-  server: string
-  name: string
-  title?: string
-  uri: string
-  description?: string
-} & ({ kind: 'resource'; resource: Resource } | { kind: 'template'; template: ResourceTemplate })
-
 export async function searchServers(
   client: ResourceClient,
   query: string,
@@ -86,7 +78,7 @@ export async function searchServers(
 ): Promise<SearchServersResult> {
   const servers = options.servers ?? client.getServers().map((server) => server.id)
   const deadline = startDeadline(options.timeoutMs)
-  let walks: { items: Indexed[]; report: ServerSearchReport }[]
+  let walks: { items: ServerItem[]; report: ServerSearchReport }[]
   try {
     walks = await Promise.all(
       servers.map((server) => walkServer(client, server, options, deadline)),
@@ -94,9 +86,9 @@ export async function searchServers(
   } finally {
     deadline?.clear()
   }
-  const items: Indexed[] = []
+  const items: ServerItem[] = []
   for (const walk of walks) items.push(...walk.items)
-  const search = createResourceSearch<Indexed>({ limit: options.limit ?? 10 })
+  const search = createResourceSearch<ServerItem>({ limit: options.limit ?? 10 })
   search.setItems(items)
   const hits = search.search(query).map((hit): ServerSearchHit => {
     const { item } = hit
@@ -142,11 +134,11 @@ async function walkServer(
   server: string,
   options: SearchServersOptions,
   deadline: Deadline | undefined,
-): Promise<{ items: Indexed[]; report: ServerSearchReport }> {
+): Promise<{ items: ServerItem[]; report: ServerSearchReport }> {
   const maxPages = options.maxPages ?? 50
   const maxItems = options.maxItems ?? 20_000
-  const resources: Indexed[] = []
-  const templates: Indexed[] = []
+  const resources: ServerItem[] = []
+  const templates: ServerItem[] = []
   let pages = 0
   let templatesError: Error | undefined
   const report = (extra: Partial<ServerSearchReport>) => ({
@@ -168,17 +160,8 @@ async function walkServer(
     for await (const page of client.resourcePages(server, { ...(signal && { signal }) })) {
       pages += 1
       for (const resource of page.items.slice(0, maxItems - resources.length)) {
-        resources.push({
-          // Two servers may list the same URI: the id keeps both.
-          id: `${server}\u0000${resource.uri}`,
-          server,
-          name: resource.name,
-          ...(resource.title !== undefined && { title: resource.title }),
-          uri: resource.uri,
-          ...(resource.description !== undefined && { description: resource.description }),
-          kind: 'resource',
-          resource,
-        })
+        // Two servers may list the same URI: the id keeps both.
+        resources.push(resourceItem(`${server}\u0000${resource.uri}`, server, resource))
       }
       options.onProgress?.({ server, pages, resources: resources.length })
       if (page.nextCursor === undefined) return { complete: true }
@@ -193,16 +176,8 @@ async function walkServer(
     try {
       for await (const page of client.templatePages(server, { ...(signal && { signal }) })) {
         for (const template of page.items.slice(0, maxItems - templates.length)) {
-          templates.push({
-            id: `${server}\u0000template\u0000${template.uriTemplate}`,
-            server,
-            name: template.name,
-            ...(template.title !== undefined && { title: template.title }),
-            uri: template.uriTemplate,
-            ...(template.description !== undefined && { description: template.description }),
-            kind: 'template',
-            template,
-          })
+          const id = `${server}\u0000template\u0000${template.uriTemplate}`
+          templates.push(templateItem(id, server, template))
         }
         if (templates.length >= maxItems) return
       }

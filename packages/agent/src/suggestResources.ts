@@ -16,16 +16,7 @@ import {
 } from '@resource-kit/client'
 import { createResourceSearch, type SearchHit } from '@resource-kit/search'
 import { type MatchedField, matchedFields } from './matchSnippet.ts'
-
-/** A resource or template of one server, as the suggestion index holds it. */
-type Entry = {
-  id: string
-  server: string
-  name: string
-  title?: string
-  uri: string
-  description?: string
-} & ({ kind: 'resource'; resource: Resource } | { kind: 'template'; template: ResourceTemplate })
+import { resourceItem, type ServerItem, templateItem } from './serverItem.ts'
 
 /** Why a suggestion was made. */
 export interface SuggestionReasons {
@@ -205,7 +196,7 @@ export function suggestResources(
 
 /** A suggester whose search index follows the lists' snapshots: a call re-indexes only what changed. */
 export function createResourceSuggester(client: ResourceClient): ResourceSuggester {
-  const search = createResourceSearch<Entry>({ limit: HITS_READ })
+  const search = createResourceSearch<ServerItem>({ limit: HITS_READ })
   /** The page arrays the index was built from, per server and list. */
   let indexed = new Map<string, unknown>()
 
@@ -305,35 +296,17 @@ interface Source {
 }
 
 /** The search items of every server's resources and templates. */
-function entriesOf(sources: readonly Source[]): Entry[] {
-  const entries: Entry[] = []
+function entriesOf(sources: readonly Source[]): ServerItem[] {
+  const entries: ServerItem[] = []
   for (const { server, resources, templates } of sources) {
     for (const page of resources) {
       for (const resource of page) {
-        entries.push({
-          id: suggestionId(server, resource.uri),
-          server,
-          name: resource.name,
-          ...(resource.title !== undefined && { title: resource.title }),
-          uri: resource.uri,
-          ...(resource.description !== undefined && { description: resource.description }),
-          kind: 'resource',
-          resource,
-        })
+        entries.push(resourceItem(suggestionId(server, resource.uri), server, resource))
       }
     }
     for (const page of templates) {
       for (const template of page) {
-        entries.push({
-          id: suggestionId(server, template.uriTemplate),
-          server,
-          name: template.name,
-          ...(template.title !== undefined && { title: template.title }),
-          uri: template.uriTemplate,
-          ...(template.description !== undefined && { description: template.description }),
-          kind: 'template',
-          template,
-        })
+        entries.push(templateItem(suggestionId(server, template.uriTemplate), server, template))
       }
     }
   }
@@ -356,7 +329,7 @@ async function loaded<T>(
   return settled ? snapshot : await list.load({ ...(signal && { signal }) })
 }
 
-function fitsAudience(entry: Entry, audience: 'user' | 'assistant' | undefined): boolean {
+function fitsAudience(entry: ServerItem, audience: 'user' | 'assistant' | undefined): boolean {
   if (audience === undefined) return true
   const annotations =
     entry.kind === 'resource' ? entry.resource.annotations : entry.template.annotations
@@ -366,7 +339,7 @@ function fitsAudience(entry: Entry, audience: 'user' | 'assistant' | undefined):
 
 /** Hits → suggestions, best first: the search's order, ties broken by priority and recency. */
 function rank(
-  hits: readonly SearchHit<Entry>[],
+  hits: readonly SearchHit<ServerItem>[],
   keywords: readonly string[],
   attached: readonly { server: string; uri: string }[],
 ): ResourceSuggestion[] {
@@ -440,7 +413,7 @@ function compactWord(word: string): string {
   return word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
 }
 
-function modifiedAt(entry: Entry): number | undefined {
+function modifiedAt(entry: ServerItem): number | undefined {
   const annotations =
     entry.kind === 'resource' ? entry.resource.annotations : entry.template.annotations
   const value = annotations?.lastModified
