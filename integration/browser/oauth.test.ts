@@ -117,10 +117,7 @@ function localStorageWithTokens(page: Page): Promise<string[]> {
   )
 }
 
-// Direct mode only for now: through the bridge, the new server list (ServerStatusList) reads
-// the protected server's listing as failed after sign-in ("Listing failed: … needs
-// authorization"): a regression of the merge, open in #31.
-for (const mode of ['direct'] as const satisfies readonly ChatMode[]) {
+for (const mode of ['bridge', 'direct'] as const satisfies readonly ChatMode[]) {
   describe(`chat app: sign-in to a protected server (${mode})`, () => {
     it('signs in from the picker through a popup, lists the resources, and signs out', async () => {
       const page = await chat.openChat({ mode })

@@ -291,7 +291,9 @@ export class SourcesTracker {
       if (!entry.walk && wantsNextPage(entry, list.getSnapshot())) this.#startWalk(entry)
       this.#listChanged()
     })
-    this.#startWalk(entry)
+    // A pass that failed while the session was going (a sign-in, a reconnect) lists again
+    // now that the server is ready: its error described the old session, not this one.
+    this.#startWalk(entry, list.getSnapshot().error !== undefined)
   }
 
   #startWalk(entry: Entry, retry = false): void {

@@ -193,3 +193,28 @@ describe('SourcesTracker lists', () => {
     tracker.destroy()
   })
 })
+
+describe('SourcesTracker after the server comes back', () => {
+  it('lists again a pass that failed while the connection was going away', async () => {
+    let failing = true
+    const client = createFakeClient([
+      {
+        snapshot: readySnapshot('s'),
+        pages: [makeResources(2, 'x://s/')],
+        failPage: () => (failing ? new Error('Could not connect to x://s') : undefined),
+      },
+    ])
+    const tracker = new SourcesTracker(client)
+    tracker.setServers(client.getServers())
+    await vi.waitFor(() => expect(tracker.getSnapshot()[0]?.status).toBe('error'))
+    // The session goes (a sign-in, a reconnect) and comes back live.
+    client.setServer('s', { snapshot: { ...readySnapshot('s'), status: 'connecting' } })
+    tracker.setServers(client.getServers())
+    failing = false
+    client.setServer('s', { snapshot: readySnapshot('s') })
+    tracker.setServers(client.getServers())
+    await vi.waitFor(() => expect(tracker.getSnapshot()[0]?.status).toBe('ready'))
+    expect(tracker.getSnapshot()[0]!.resources).toHaveLength(2)
+    tracker.destroy()
+  })
+})
