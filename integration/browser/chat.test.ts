@@ -371,57 +371,53 @@ for (const mode of ['bridge', 'direct'] as const) {
       await page.close()
     }, 60_000)
 
-    // Through the bridge the input request of a template read does not reach the request
-    // panel since it shows only requests a sent message waits on: open in #31.
-    if (mode === 'direct') {
-      it(`completes a template inside the mention, answers the server’s question, and reads the result (${mode})`, async () => {
-        const page = await openChat(mode)
-        const input = composer(page)
-        const focused = (locator: ReturnType<typeof composer>) =>
-          locator.evaluate((el) => el.contains(document.activeElement))
-        await tabTo(page, input)
-        await mentionProdUsers(page, true)
-        await page.keyboard.press('Enter')
+    it(`completes a template inside the mention, answers the server’s question, and reads the result (${mode})`, async () => {
+      const page = await openChat(mode)
+      const input = composer(page)
+      const focused = (locator: ReturnType<typeof composer>) =>
+        locator.evaluate((el) => el.contains(document.activeElement))
+      await tabTo(page, input)
+      await mentionProdUsers(page, true)
+      await page.keyboard.press('Enter')
 
-        // The demo asks to confirm reading a production table. The request takes focus;
-        // Escape cancels it and focus goes back to the composer.
-        const request = page.getByRole('dialog', { name: /needs your input/ })
-        await request.waitFor({ timeout: 10_000 })
-        await expect.poll(() => focused(request)).toBe(true)
-        // The sent message says it waits for the user, and where, not that it is reading.
-        const waiting = page.locator('.chat-message').last().locator('.chat-model-input')
-        await expect(waiting.locator('.rk-model-input-title').textContent()).resolves.toBe(
-          'Waiting for you',
-        )
-        await expect(waiting.locator('.chat-model-input-hint').textContent()).resolves.toMatch(
-          /^Answer the request below to read /,
-        )
-        await page.keyboard.press('Escape')
-        await request.waitFor({ state: 'detached' })
-        await expect.poll(() => focused(input)).toBe(true)
+      // The demo asks to confirm reading a production table. The request takes focus;
+      // Escape cancels it and focus goes back to the composer.
+      const request = page.getByRole('dialog', { name: /needs your input/ })
+      await request.waitFor({ timeout: 10_000 })
+      await expect.poll(() => focused(request)).toBe(true)
+      // The sent message says it waits for the user, and where, not that it is reading.
+      const waiting = page.locator('.chat-message').last().locator('.chat-model-input')
+      await expect(waiting.locator('.rk-model-input-title').textContent()).resolves.toBe(
+        'Waiting for you',
+      )
+      await expect(waiting.locator('.chat-model-input-hint').textContent()).resolves.toMatch(
+        /^Answer the request below to read /,
+      )
+      await page.keyboard.press('Escape')
+      await request.waitFor({ state: 'detached' })
+      await expect.poll(() => focused(input)).toBe(true)
 
-        // Again, answered by keyboard this time; after Submit focus is back in the composer.
-        await mentionProdUsers(page, false)
-        await page.keyboard.press('Enter')
-        await request.waitFor({ timeout: 10_000 })
-        await expect.poll(() => focused(request)).toBe(true)
-        await screenshot(page, `${mode}-04-input-request`)
-        const checkbox = request.getByRole('checkbox')
-        await tabTo(page, checkbox)
-        await page.keyboard.press('Space')
-        await page.keyboard.press('Enter')
-        const context = page.locator('.chat-message').last().locator('.rk-context-card')
-        await expect
-          .poll(() => context.getAttribute('data-status'), { timeout: 10_000 })
-          .toBe('read')
-        await expect.poll(() => focused(input)).toBe(true)
-        await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
-          'db://prod/users',
-        )
-        await expect(context.textContent()).resolves.toContain('application/json')
-        await screenshot(page, `${mode}-05-template-read`)
-        await page.close()
-      }, 120_000) // the template flow runs twice
-    }
+      // Again, answered by keyboard this time; after Submit focus is back in the composer.
+      await mentionProdUsers(page, false)
+      await page.keyboard.press('Enter')
+      await request.waitFor({ timeout: 10_000 })
+      await expect.poll(() => focused(request)).toBe(true)
+      await screenshot(page, `${mode}-04-input-request`)
+      const checkbox = request.getByRole('checkbox')
+      await tabTo(page, checkbox)
+      await page.keyboard.press('Space')
+      await page.keyboard.press('Enter')
+      const context = page.locator('.chat-message').last().locator('.rk-context-card')
+      await expect
+        .poll(() => context.getAttribute('data-status'), { timeout: 10_000 })
+        .toBe('read')
+      await expect.poll(() => focused(input)).toBe(true)
+      await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
+        'db://prod/users',
+      )
+      await expect(context.textContent()).resolves.toContain('application/json')
+      await screenshot(page, `${mode}-05-template-read`)
+      await page.close()
+    }, 120_000) // the template flow runs twice
   })
 }

@@ -24,9 +24,8 @@ afterEach(() => {
 })
 
 async function openChat(viewport = viewports[0]!): Promise<Page> {
-  // Direct mode: a template read's input request does not reach the page's panel through
-  // the bridge yet (open in #31); the keys are the same in both modes.
-  const page = await chat.openChat({ mode: 'direct' })
+  // The demo's default: the bridge (the keys are the same in both modes).
+  const page = await chat.openChat()
   page.on('pageerror', (error) => pageErrors.push(error.message))
   await sizePage(page, viewport)
   return page

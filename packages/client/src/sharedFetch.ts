@@ -3,13 +3,28 @@
 // and when it was the last one waiting (and no observer, such as React Query, watches
 // the entry) the fetch itself is cancelled — its signal aborts, which ends the request
 // on the wire and any prompt for input the host opened for it.
-import { type FetchQueryOptions, hashKey, type QueryClient } from '@tanstack/query-core'
+//
+// While callers wait, a passive observer holds the entry: query-core cancels a fetch whose
+// last observer leaves, so without it a chip that read ahead and then went (Send clears
+// the composer) would cancel the read Send joined, and the input prompt with it.
+import {
+  type FetchQueryOptions,
+  hashKey,
+  type QueryClient,
+  QueryObserver,
+} from '@tanstack/query-core'
 import { abortReason } from './abortable.ts'
+
+interface Waiting {
+  callers: number
+  /** Lets go of the entry (unsubscribes the passive observer). */
+  release: () => void
+}
 
 export class SharedFetches {
   readonly #queryClient: QueryClient
   /** Callers waiting per query hash (with or without a signal of their own). */
-  readonly #waiting = new Map<string, number>()
+  readonly #waiting = new Map<string, Waiting>()
 
   constructor(queryClient: QueryClient) {
     this.#queryClient = queryClient
@@ -19,17 +34,14 @@ export class SharedFetches {
   fetch<T>(options: FetchQueryOptions<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted) return Promise.reject(abortReason(signal))
     const hash = hashKey(options.queryKey)
-    this.#waiting.set(hash, (this.#waiting.get(hash) ?? 0) + 1)
+    const fetching = this.#queryClient.fetchQuery(options)
+    this.#join(hash, options)
     let waiting = true
     const leave = (): number => {
       if (!waiting) return Number.NaN
       waiting = false
-      const left = (this.#waiting.get(hash) ?? 1) - 1
-      if (left > 0) this.#waiting.set(hash, left)
-      else this.#waiting.delete(hash)
-      return left
+      return this.#leave(hash)
     }
-    const fetching = this.#queryClient.fetchQuery(options)
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
         reject(abortReason(signal as AbortSignal))
@@ -41,6 +53,34 @@ export class SharedFetches {
         leave()
       })
     })
+  }
+
+  #join<T>(hash: string, options: FetchQueryOptions<T>): void {
+    const waiting = this.#waiting.get(hash)
+    if (waiting) {
+      waiting.callers++
+      return
+    }
+    const query = this.#queryClient.getQueryCache().get(hash)
+    // Served from the cache: nothing in flight to hold.
+    if (query?.state.fetchStatus !== 'fetching') {
+      this.#waiting.set(hash, { callers: 1, release: () => {} })
+      return
+    }
+    // The same options as the fetch (an observer sets them on the entry), never fetching itself.
+    const hold = new QueryObserver(this.#queryClient, { ...options, enabled: false })
+    this.#waiting.set(hash, { callers: 1, release: hold.subscribe(() => {}) })
+  }
+
+  /** One caller less; the last one lets go of the entry. Returns how many still wait. */
+  #leave(hash: string): number {
+    const waiting = this.#waiting.get(hash)
+    if (!waiting) return 0
+    waiting.callers--
+    if (waiting.callers > 0) return waiting.callers
+    this.#waiting.delete(hash)
+    waiting.release()
+    return 0
   }
 
   /** Cancels the entry's fetch (reverting its state) unless an observer still wants it. */

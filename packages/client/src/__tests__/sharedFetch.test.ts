@@ -81,4 +81,34 @@ describe('SharedFetches', () => {
     await expect(fetches.fetch(query.options, controller.signal)).rejects.toThrow('before')
     expect(query.signals).toHaveLength(0)
   })
+
+  it('keeps a fetch an observer started while a caller waits on it, after the observer leaves', async () => {
+    // A chip reads ahead (an observer), Send joins that read, then the chip goes: query-core
+    // cancels a fetch whose last observer leaves, unless something still holds it.
+    const queryClient = new QueryClient()
+    const fetches = new SharedFetches(queryClient)
+    const query = pendingQuery('e')
+    const observer = new QueryObserver(queryClient, query.options)
+    const unsubscribe = observer.subscribe(() => {})
+    expect(query.signals).toHaveLength(1)
+    const waiting = fetches.fetch(query.options)
+    unsubscribe()
+    expect(query.signals[0]?.aborted).toBe(false)
+    query.finish('read')
+    expect(await waiting).toBe('read')
+  })
+
+  it('cancels that fetch when the last caller waiting on it aborts', async () => {
+    const queryClient = new QueryClient()
+    const fetches = new SharedFetches(queryClient)
+    const query = pendingQuery('f')
+    const observer = new QueryObserver(queryClient, query.options)
+    const unsubscribe = observer.subscribe(() => {})
+    const controller = new AbortController()
+    const waiting = fetches.fetch(query.options, controller.signal)
+    unsubscribe()
+    controller.abort()
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' })
+    expect(query.signals[0]?.aborted).toBe(true)
+  })
 })
