@@ -3,40 +3,15 @@
 // "updated" marks, the side panel, reloads, per-server errors; axe-core on the picker
 // and the composer; screenshots in test-artifacts/browser/.
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screenshot } from './harness/artifacts.ts'
 import { axeViolations } from './harness/axe.ts'
-import {
-  type ChatHarness,
-  type ChatMode,
-  composer,
-  optionLabels,
-  startChatHarness,
-  tabTo,
-} from './harness/chatApp.ts'
+import { type ChatMode, composer, optionLabels, tabTo } from './harness/chatApp.ts'
+import { chatSuite } from './harness/chatSuite.ts'
 
-let chat: ChatHarness
+const suite = chatSuite()
 
-beforeAll(async () => {
-  chat = await startChatHarness()
-}, 90_000)
-
-afterAll(async () => {
-  await chat?.close()
-})
-
-// An uncaught exception or rejection in the page fails the test that caused it.
-const pageErrors: string[] = []
-afterEach(() => {
-  expect(pageErrors.splice(0), 'uncaught errors in the page').toEqual([])
-})
-
-/** The app through the demo's bridge backend (the default), or in direct mode. */
-async function openChat(mode?: ChatMode): Promise<Page> {
-  const page = await chat.openChat(mode && { mode })
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  return page
-}
+const openChat = (mode?: ChatMode) => suite.openChat(mode)
 
 async function typeMention(page: Page, text: string) {
   await page.keyboard.type(text)
@@ -408,9 +383,7 @@ for (const mode of ['bridge', 'direct'] as const) {
       await page.keyboard.press('Space')
       await page.keyboard.press('Enter')
       const context = page.locator('.chat-message').last().locator('.rk-context-card')
-      await expect
-        .poll(() => context.getAttribute('data-status'), { timeout: 10_000 })
-        .toBe('read')
+      await expect.poll(() => context.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
       await expect.poll(() => focused(input)).toBe(true)
       await expect(context.locator('.rk-context-uri').textContent()).resolves.toBe(
         'db://prod/users',

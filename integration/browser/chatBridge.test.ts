@@ -5,32 +5,23 @@
 // is shown and attached stays, and when the socket is back the servers are live again and
 // what the page watches is fetched again. `?mode=direct` keeps the page's own connections.
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { screenshot } from './harness/artifacts.ts'
-import { type ChatHarness, composer, startChatHarness, tabTo } from './harness/chatApp.ts'
+import { composer, tabTo } from './harness/chatApp.ts'
+import { chatSuite } from './harness/chatSuite.ts'
 
-let chat: ChatHarness
+const suite = chatSuite()
 
-beforeAll(async () => {
-  chat = await startChatHarness()
-}, 90_000)
-
-afterAll(async () => {
-  await chat?.close()
-})
-
-const pageErrors: string[] = []
 afterEach(() => {
-  chat?.demo.bridge?.resume()
-  expect(pageErrors.splice(0), 'uncaught errors in the page').toEqual([])
+  suite.chat.demo.bridge?.resume()
 })
 
 const ARCHITECTURE = 'demo://resource/static/document/architecture.md'
 
 async function openChat(mode?: 'direct' | 'bridge'): Promise<Page> {
-  const page = await chat.openChat(mode && { mode })
-  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const page = await suite.chat.openChat(mode && { mode })
+  suite.watchErrors(page)
   return page
 }
 
@@ -67,7 +58,7 @@ describe('chat app through the bridge', () => {
     // No token, no MCP session in the page: the servers' HTTP endpoints are never fetched.
     const mcpRequests: string[] = []
     page.on('request', (request) => {
-      if (request.url().startsWith(chat.demo.mcpUrl)) mcpRequests.push(request.url())
+      if (request.url().startsWith(suite.chat.demo.mcpUrl)) mcpRequests.push(request.url())
     })
 
     // Preview one of its resources from the side panel (a watched, observed read).
@@ -100,7 +91,7 @@ describe('chat app through the bridge', () => {
     const rowsBefore = await row.count()
 
     // The backend drops every page's WebSocket and refuses new ones for now.
-    chat.demo.bridge!.suspend()
+    suite.chat.demo.bridge!.suspend()
     for (const id of ['demo', 'everything']) {
       await expect
         .poll(() => statusOf(page, id), { timeout: 10_000 })
@@ -129,7 +120,7 @@ describe('chat app through the bridge', () => {
 
     // The WebSocket is accepted again: live again, and what was watched is fetched again.
     const sentBefore = sent().length
-    chat.demo.bridge!.resume()
+    suite.chat.demo.bridge!.resume()
     for (const id of ['demo', 'everything']) {
       await expect.poll(() => statusOf(page, id), { timeout: 20_000 }).toMatch(/^[\d,]+ resources/)
       await expect(serverItem(page, id).getAttribute('data-state')).resolves.toBe('live')
@@ -166,7 +157,7 @@ describe('chat app through the bridge', () => {
     await expect
       .poll(() => statusOf(page, 'demo'), { timeout: 20_000 })
       .toMatch(/^[\d,]+ resources/)
-    expect(fetched.some((url) => url.startsWith(chat.demo.mcpUrl))).toBe(true)
+    expect(fetched.some((url) => url.startsWith(suite.chat.demo.mcpUrl))).toBe(true)
     expect(fetched.some((url) => new URL(url).pathname.includes('/mcp-sdk-'))).toBe(true)
     // A stdio server is out of a page's reach: only the backend lists it.
     await expect(serverItem(page, 'everything').count()).resolves.toBe(0)
@@ -195,7 +186,7 @@ describe('chat app through the bridge', () => {
   }, 60_000)
 
   it('refuses a WebSocket from another origin (no other site drives the backend)', async () => {
-    const url = new URL('bridge', chat.demo.appUrl)
+    const url = new URL('bridge', suite.chat.demo.appUrl)
     url.protocol = 'ws:'
     const status = (origin: string) =>
       new Promise<number>((resolve, reject) => {
@@ -211,6 +202,6 @@ describe('chat app through the bridge', () => {
         socket.once('error', reject)
       })
     await expect(status('http://evil.example')).resolves.toBe(403)
-    await expect(status(new URL(chat.demo.appUrl).origin)).resolves.toBe(101)
+    await expect(status(new URL(suite.chat.demo.appUrl).origin)).resolves.toBe(101)
   })
 })

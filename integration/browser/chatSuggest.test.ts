@@ -2,29 +2,17 @@
 // draft, see what it is about as a ghost chip with its reason, attach it with one key, send,
 // and the sent message carries it (read for the model). Nothing is attached on its own.
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screenshot } from './harness/artifacts.ts'
 import { axeViolations } from './harness/axe.ts'
-import { type ChatHarness, composer, startChatHarness, tabTo } from './harness/chatApp.ts'
+import { composer, tabTo } from './harness/chatApp.ts'
+import { chatSuite } from './harness/chatSuite.ts'
 
-let chat: ChatHarness
-
-beforeAll(async () => {
-  chat = await startChatHarness()
-}, 90_000)
-
-afterAll(async () => {
-  await chat?.close()
-})
-
-const pageErrors: string[] = []
-afterEach(() => {
-  expect(pageErrors.splice(0), 'uncaught errors in the page').toEqual([])
-})
+const suite = chatSuite()
 
 async function openChat(): Promise<Page> {
-  const page = await chat.openChat()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const page = await suite.chat.openChat()
+  suite.watchErrors(page)
   return page
 }
 
@@ -83,11 +71,11 @@ describe('suggested resources in the composer', () => {
   }, 60_000)
 
   it('with the host’s automatic inclusion, attaches it as a chip the user removes before Send', async () => {
-    const page = await chat.chromium.context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    await page.goto(new URL('config.json', chat.demo.appUrl).href)
+    const page = await suite.chat.chromium.context.newPage()
+    suite.watchErrors(page)
+    await page.goto(new URL('config.json', suite.chat.demo.appUrl).href)
     await page.evaluate(() => localStorage.clear())
-    await page.goto(`${chat.demo.appUrl}?include=auto`)
+    await page.goto(`${suite.chat.demo.appUrl}?include=auto`)
     const input = composer(page)
     await input.waitFor({ timeout: 20_000 })
     await tabTo(page, input)

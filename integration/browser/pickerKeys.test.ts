@@ -3,30 +3,18 @@
 // in the composer (focus kept in the picker beside the conversation; in a drawer, the
 // composer), and rows at a narrow width keep the end of their paths in view.
 import type { Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screenshot } from './harness/artifacts.ts'
-import { type ChatHarness, composer, startChatHarness, tabTo } from './harness/chatApp.ts'
+import { composer, tabTo } from './harness/chatApp.ts'
+import { chatSuite } from './harness/chatSuite.ts'
 import { useViewport as sizePage, viewports } from './harness/viewports.ts'
 
-let chat: ChatHarness
-
-beforeAll(async () => {
-  chat = await startChatHarness()
-}, 90_000)
-
-afterAll(async () => {
-  await chat?.close()
-})
-
-const pageErrors: string[] = []
-afterEach(() => {
-  expect(pageErrors.splice(0), 'uncaught errors in the page').toEqual([])
-})
+const suite = chatSuite()
 
 async function openChat(viewport = viewports[0]!): Promise<Page> {
   // The demo's default: the bridge (the keys are the same in both modes).
-  const page = await chat.openChat()
-  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const page = await suite.chat.openChat()
+  suite.watchErrors(page)
   await sizePage(page, viewport)
   return page
 }
