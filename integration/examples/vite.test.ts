@@ -7,6 +7,7 @@ import path from 'node:path'
 import { type DemoHttpServer, startDemoHttpServer } from '@resource-kit/demo-server/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StaticServer, serveStatic } from '../../apps/chat/scripts/serveStatic.ts'
+import { screenshot } from '../browser/harness/artifacts.ts'
 import { type LaunchedChromium, launchChromium } from '../browser/harness/launchChromium.ts'
 import { collectPageProblems } from './pageProblems.ts'
 import { runBuild } from './processes.ts'
@@ -74,6 +75,13 @@ describe('the Vite example', () => {
     const card = tab.locator('.message .rk-context-card')
     await expect.poll(() => card.getAttribute('data-status'), { timeout: 10_000 }).toBe('read')
     await expect(card.locator('.rk-context-uri').textContent()).resolves.toMatch(/README/i)
+    // The sent message shows its mention as a chip, not as the stored token.
+    await expect(tab.locator('.message .rk-mention').textContent()).resolves.toMatch(/^@readme/i)
+    // The composed host as a person sees it, wide and narrow.
+    await tab.setViewportSize({ width: 1440, height: 900 })
+    await screenshot(tab, 'example-vite-1440')
+    await tab.setViewportSize({ width: 390, height: 844 })
+    await screenshot(tab, 'example-vite-390')
     expect(problems).toEqual([])
   }, 120_000)
 })

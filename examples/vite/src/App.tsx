@@ -7,6 +7,7 @@ import {
   contextItemsOf,
   MentionComposer,
   type MentionComposerHandle,
+  MentionText,
   type ModelContextItem,
   ModelInputPreview,
   mentionsOf,
@@ -76,7 +77,9 @@ export function App() {
         <ol className="messages" aria-label="Messages">
           {messages.map((m) => (
             <li key={m.id} className="message">
-              <p>{m.text}</p>
+              <p>
+                <MentionText text={m.text} />
+              </p>
               <ModelInputPreview
                 items={m.context ?? []}
                 title={

@@ -3,6 +3,8 @@
 
 export type { MentionComposerHandle, MentionComposerProps } from './MentionComposer.tsx'
 export { MentionComposer, MentionPopup } from './MentionComposer.tsx'
+export type { MentionTextProps } from './MentionText.tsx'
+export { MentionText } from './MentionText.tsx'
 export type { MentionOption } from './mentionOptions.ts'
 export type {
   MentionEditorProps,
