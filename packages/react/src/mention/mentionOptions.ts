@@ -5,7 +5,7 @@ import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { SearchHit, SearchMatch } from '@resource-kit/search/lazy'
 import type { SearchItem } from '../search/searchItems.ts'
 import { resourceKey, templateNodeId } from '../shared/ids.ts'
-import { isSourceDown } from '../shared/sourceDown.ts'
+import { isSourceDown, serverDownMark } from '../shared/sourceDown.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { serverLabel } from '../shared/statusText.ts'
 
@@ -113,11 +113,6 @@ export interface MentionResults {
 // query. Ranked last, so Enter on the first row (or a fast `@readme⏎`) takes a live one
 // whenever one matches; hiding them would instead turn a blip into "No matching resources".
 
-/** The mark of a down server's options (none while it is live). */
-function downMark(source: PickerSource | undefined): { serverDown?: true } {
-  return source && isSourceDown(source) ? { serverDown: true } : {}
-}
-
 /** Live servers first, down ones after, each in its order. */
 function liveFirst(sources: readonly PickerSource[]): PickerSource[] {
   const live = sources.filter((s) => !isSourceDown(s))
@@ -139,7 +134,7 @@ export function browseResults(
   for (const source of liveFirst(sources)) {
     if (serverId !== undefined && source.serverId !== serverId) continue
     const serverName = source.serverName ?? source.serverId
-    const down = downMark(source)
+    const down = serverDownMark(source)
     const templates = source.templates ?? []
     for (const template of templates) {
       if (options.length >= limit) break
@@ -166,7 +161,7 @@ export function hitResults(
     return {
       ...candidateOf(hit.item, source ? serverLabel(source) : hit.item.serverId),
       matches: hit.matches,
-      ...downMark(source),
+      ...serverDownMark(source),
     }
   })
   const live = candidates.filter((option) => !option.serverDown)

@@ -5,15 +5,10 @@ import type { SearchHit } from '@resource-kit/search/lazy'
 import { formatCount, isAssistantOnly } from '../collection/index.ts'
 import type { SearchItem } from '../search/searchItems.ts'
 import { loadMoreRowId, serverNodeId, statusRowId } from '../shared/ids.ts'
+import { serverDownMark } from '../shared/sourceDown.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { serverLabel, statusText } from '../shared/statusText.ts'
-import {
-  buildSourceTree,
-  downMark,
-  listRowsOf,
-  type SourceTree,
-  treeRowsOf,
-} from './collectionAdapter.ts'
+import { buildSourceTree, listRowsOf, type SourceTree, treeRowsOf } from './collectionAdapter.ts'
 import type { PickerRow } from './pickerRow.ts'
 import { builtRun, joinRuns, type PickerRows, type RowRun } from './pickerRows.ts'
 import type { DirectoryState, PickerView } from './pickerStore.ts'
@@ -165,7 +160,7 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRows; resu
       const header = serverRow(source, true)
       const tail = statusRows(source, { depth: childDepth, parentId: header.id }, true)
       if (found.length === 0 && tail.length === 0) continue
-      const down = downMark(source)
+      const down = serverDownMark(source)
       const body = found.map((hit) => hitRow(hit, childDepth, header.id, down))
       numberRun(body, 1, body.length + tail.length)
       sections.push({ header, body: builtRun(body), tail })

@@ -14,7 +14,7 @@ import {
   type TreeNode,
 } from '../collection/index.ts'
 import { folderMessageRowId, resourceNodeId, templateNodeId } from '../shared/ids.ts'
-import { isSourceDown } from '../shared/sourceDown.ts'
+import { serverDownMark } from '../shared/sourceDown.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { PickerRow, RowBase } from './pickerRow.ts'
 import { builtRun, type RowRun } from './pickerRows.ts'
@@ -26,14 +26,6 @@ export type SourceTree = ResourceTree
 /** Builds the collection tree of one server. */
 export function buildSourceTree(source: PickerSource, hideAssistantOnly: boolean): SourceTree {
   return buildResourceTree([source], { hideAssistantOnly })
-}
-
-/**
- * The mark of a down server's item rows (none while it is live): every builder of
- * resource, directory and template rows (tree, list, search hits) spreads it in.
- */
-export function downMark(source: PickerSource): { serverDown?: true } {
-  return isSourceDown(source) ? { serverDown: true } : {}
 }
 
 function toRow(node: TreeNode, place: RowBase, down: { serverDown?: true }): PickerRow | undefined {
@@ -89,7 +81,7 @@ export function treeRowsOf(
       : undefined
   }
   const flat: FlatRow[] = flattenTree(server.children, expandedIds, { childrenOf })
-  const down = downMark(source)
+  const down = serverDownMark(source)
   const rows: PickerRow[] = []
   for (const f of flat) {
     const row = toRow(
@@ -146,7 +138,7 @@ export function listRowsOf(source: PickerSource, tree: SourceTree, extra = 0): R
   const resourcePrefix = resourceNodeId(source.serverId, '')
   const templatePrefix = templateNodeId(source.serverId, '')
   // Rows are kept once made: the caller makes a new run when the server goes down or comes back.
-  const down = downMark(source)
+  const down = serverDownMark(source)
   const made = new Map<number, PickerRow>()
   const make = (index: number): PickerRow | undefined => {
     const node = items[index]

@@ -16,3 +16,12 @@ export function isSourceDown(source: Pick<PickerSource, 'status' | 'serverDown'>
     source.serverDown === true || source.status === 'reconnecting' || source.status === 'offline'
   )
 }
+
+/**
+ * What a row or option of the source spreads in: `{ serverDown: true }` while its server is
+ * down, nothing while it is live (or unknown). Every builder of resource and template rows
+ * (picker tree, list and hits; @ options) takes it from here.
+ */
+export function serverDownMark(source: PickerSource | undefined): { serverDown?: true } {
+  return source && isSourceDown(source) ? { serverDown: true } : {}
+}
