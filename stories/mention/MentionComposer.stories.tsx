@@ -1,6 +1,11 @@
-import { MentionComposer, type MentionComposerProps, useResourceSources } from '@resource-kit/react'
+import {
+  MentionComposer,
+  type MentionComposerProps,
+  type PickerSource,
+  useResourceSources,
+} from '@resource-kit/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { manySource } from '../fixtures/manyResources.ts'
 import { SourcesStatus } from '../fixtures/SourcesStatus.tsx'
@@ -9,8 +14,23 @@ import { type StoryServer, StoryWorldProvider } from '../fixtures/storyWorld.tsx
 /** The demo server, small enough to load at once. */
 const demo: StoryServer = { id: 'demo', kind: 'demo', options: { count: 2000, pageSize: 500 } }
 
-function Composer(props: Partial<MentionComposerProps>) {
-  const sources = useResourceSources()
+/** `down`: that server is shown as offline once listed (its rows last known), as the client would. */
+type ComposerProps = Partial<MentionComposerProps> & { down?: string }
+
+function Composer({ down, ...props }: ComposerProps) {
+  const listed = useResourceSources()
+  const sources = useMemo(
+    () =>
+      down === undefined
+        ? listed
+        : listed.map(
+            (s): PickerSource =>
+              s.serverId === down && s.status === 'ready'
+                ? { ...s, status: 'offline', error: new TypeError('Failed to fetch') }
+                : s,
+          ),
+    [listed, down],
+  )
   const [sent, setSent] = useState<string[]>([])
   return (
     <div style={{ maxWidth: 640, margin: '360px auto 0' }}>
@@ -29,10 +49,7 @@ function Composer(props: Partial<MentionComposerProps>) {
   )
 }
 
-function Story({
-  servers = [demo],
-  ...props
-}: { servers?: StoryServer[] } & Partial<MentionComposerProps>) {
+function Story({ servers = [demo], ...props }: { servers?: StoryServer[] } & ComposerProps) {
   return <StoryWorldProvider servers={servers}>{() => <Composer {...props} />}</StoryWorldProvider>
 }
 
@@ -262,6 +279,41 @@ export const ServerErrors: S = {
     )
     const live = canvasElement.querySelector('.rk-composer [role="status"]')!
     await waitFor(() => expect(live.textContent).toMatch(/1 server could not be listed\.$/))
+  },
+}
+
+/**
+ * A server that stopped answering: its matches stay offered (last known) after the live
+ * server's, dimmed, "server not answering" by its name; the footer says it is offline.
+ */
+export const ServerNotAnswering: S = {
+  args: {
+    servers: [
+      demo,
+      {
+        id: 'docs',
+        kind: 'demo',
+        options: { count: 200, pageSize: 200, serverInfo: { name: 'Docs', version: '1.0.0' } },
+      },
+    ],
+    down: 'docs',
+  },
+  play: async ({ canvasElement }) => {
+    const { body } = await ready(canvasElement)
+    await userEvent.keyboard('@readme')
+    const listbox = body.getByRole('listbox', { name: 'Resources' })
+    await waitFor(() => {
+      const options = within(listbox).getAllByRole('option')
+      const down = options.filter((o) => o.hasAttribute('data-server-down'))
+      expect(down.length).toBeGreaterThan(0)
+      expect(options.length).toBeGreaterThan(down.length)
+      // Live first: every marked option comes after every live one.
+      expect(options.indexOf(down[0] as HTMLElement)).toBe(options.length - down.length)
+      for (const option of down) expect(option).toHaveTextContent(/Docs server not answering$/)
+    })
+    await expect(within(listbox).getAllByRole('option')[0]).not.toHaveAttribute('data-server-down')
+    const status = await body.findByRole('list', { name: 'Servers not listed' })
+    await expect(status).toHaveTextContent(/Docs is offline: not answering/)
   },
 }
 

@@ -117,7 +117,10 @@ export const SignInDark: StoryObj<typeof SignInParts> = {
   },
 }
 
-/** A server that stopped answering: its rows stay as last known, its row says it is reconnecting. */
+/**
+ * A server that stopped answering: its rows stay as last known, dimmed and named "server not
+ * answering"; its row says it is reconnecting. The live server beside it is not marked.
+ */
 export const Reconnecting: S = {
   args: {
     sources: [
@@ -128,6 +131,12 @@ export const Reconnecting: S = {
         error: new Error('connection reset'),
         resources,
       },
+      {
+        serverId: 'notes',
+        serverName: 'Notes',
+        status: 'ready',
+        resources: [{ uri: 'file:///notes/readme-notes.md', name: 'readme-notes.md' }],
+      },
     ],
   },
   play: async ({ canvasElement }) => {
@@ -136,9 +145,17 @@ export const Reconnecting: S = {
       name: /^Docs is not answering, reconnecting/,
     })
     await expect(status).toHaveAttribute('data-status', 'reconnecting')
-    // Its resources are still there to find and pick.
+    // Its resources are still there to find and pick, marked as last known.
     await userEvent.type(canvas.getByRole('combobox', { name: 'Search resources' }), 'readme')
-    await canvas.findByRole('treeitem', { name: /README\.md/ })
+    const readme = await canvas.findByRole('treeitem', {
+      name: /^README\.md.*server not answering/,
+    })
+    await expect(readme).toHaveAttribute('data-server-down')
+    const live = await canvas.findByRole('treeitem', { name: /^readme-notes\.md/ })
+    await expect(live).not.toHaveAttribute('data-server-down')
+    await expect(live.textContent).not.toMatch(/not answering/)
+    // Dimmed: the muted colour, not the live row's.
+    await expect(getComputedStyle(readme).color).not.toBe(getComputedStyle(live).color)
   },
 }
 

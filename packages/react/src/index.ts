@@ -228,7 +228,12 @@ export type {
   SourceChanges,
   SourceStatus,
 } from './shared/index.ts'
-export { countResources, isSourceBusy, resourceCountText } from './shared/index.ts'
+export {
+  countResources,
+  isSourceBusy,
+  isSourceDown,
+  resourceCountText,
+} from './shared/index.ts'
 // Templates: the form, one field, completion
 export type {
   TemplateCompletionResult,

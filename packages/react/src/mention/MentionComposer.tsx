@@ -21,6 +21,7 @@ import {
 import { formatCount } from '../collection/formatCount.ts'
 import { mimeIcon } from '../collection/mimeIcon.ts'
 import { mergeRefs } from '../shared/composeHandlers.ts'
+import { SERVER_DOWN_TEXT } from '../shared/sourceDown.ts'
 import { statusText } from '../shared/statusText.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../shared/visuallyHidden.ts'
 import { MentionOptionDetail, MentionOptionLabel } from './MentionOptionText.tsx'
@@ -298,6 +299,12 @@ const OptionContent = memo(function OptionContent({ option }: { option: MentionO
         <span className="rk-mention-option-server">
           {badge ? `${badge} · ` : ''}
           {option.serverName}
+          {option.serverDown && (
+            <>
+              {' '}
+              <span className="rk-mention-option-down">{SERVER_DOWN_TEXT}</span>
+            </>
+          )}
         </span>
       )}
     </>

@@ -2,6 +2,7 @@
 // is first, so a screen-reader user hears the result of each keystroke.
 
 import { formatCount } from '../collection/formatCount.ts'
+import { SERVER_DOWN_TEXT } from '../shared/sourceDown.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { MentionOption } from './mentionOptions.ts'
 import type { MentionQuery } from './mentionQuery.ts'
@@ -40,7 +41,8 @@ export function mentionAnnouncement(input: MentionAnnouncementInput): string {
   const failures = failed ? ` ${plural(failed, 'server')} could not be listed.` : ''
   if (!first) return `No resources${scope}${loading ? ' yet, still loading' : ''}.${failures}`
   const kind = first.kind === 'template' ? 'template' : 'resource'
-  const server = 'serverName' in first ? `, ${first.serverName}` : ''
+  const down = first.serverDown ? `, ${SERVER_DOWN_TEXT}` : ''
+  const server = 'serverName' in first ? `, ${first.serverName}${down}` : ''
   const count = exact ? plural(total, 'result') : `More than ${plural(options.length, 'result')}`
   return `${count}${scope}. First: ${first.label}, ${kind}${server}.${failures}`
 }

@@ -5,7 +5,9 @@ import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { SearchHit, SearchMatch } from '@resource-kit/search/lazy'
 import type { SearchItem } from '../search/searchItems.ts'
 import { resourceKey, templateNodeId } from '../shared/ids.ts'
+import { isSourceDown, serverDownMark } from '../shared/sourceDown.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
+import { serverLabel } from '../shared/statusText.ts'
 
 interface OptionBase {
   /** Unique within one list, safe as a DOM id suffix. */
@@ -16,6 +18,11 @@ interface OptionBase {
   detail?: string
   /** Where the search matched (name, title, URI), to mark it. */
   matches?: readonly SearchMatch[]
+  /**
+   * The option's server is down (`isSourceDown`): the resource or template is last known,
+   * ranked after the live ones and marked. Gone once the server is back.
+   */
+  serverDown?: true
 }
 
 export type MentionOption =
@@ -100,9 +107,22 @@ export interface MentionResults {
   more: boolean
 }
 
+// A down server's options are offered, marked, after every live one (not hidden): what a
+// person mentions by name is still worth a chip (the chip and Send then say the server is
+// down, so nothing is attached as if live), and a server back after a blip needs no new
+// query. Ranked last, so Enter on the first row (or a fast `@readme⏎`) takes a live one
+// whenever one matches; hiding them would instead turn a blip into "No matching resources".
+
+/** Live servers first, down ones after, each in its order. */
+function liveFirst(sources: readonly PickerSource[]): PickerSource[] {
+  const live = sources.filter((s) => !isSourceDown(s))
+  return live.length === sources.length ? [...sources] : [...live, ...sources.filter(isSourceDown)]
+}
+
 /**
- * Everything in scope for an empty query (templates first per server: they are few), at
- * the cost of the rows shown: only the first `limit` become options, the rest are counted.
+ * Everything in scope for an empty query (templates first per server: they are few; down
+ * servers last), at the cost of the rows shown: only the first `limit` become options, the
+ * rest are counted.
  */
 export function browseResults(
   sources: readonly PickerSource[],
@@ -111,34 +131,45 @@ export function browseResults(
 ): MentionResults {
   const options: MentionCandidate[] = []
   let total = 0
-  for (const source of sources) {
+  for (const source of liveFirst(sources)) {
     if (serverId !== undefined && source.serverId !== serverId) continue
     const serverName = source.serverName ?? source.serverId
+    const down = serverDownMark(source)
     const templates = source.templates ?? []
     for (const template of templates) {
       if (options.length >= limit) break
-      options.push(templateCandidate(source, serverName, template))
+      options.push({ ...templateCandidate(source, serverName, template), ...down })
     }
     for (const resource of source.resources) {
       if (options.length >= limit) break
-      options.push(resourceCandidate(source, serverName, resource))
+      options.push({ ...resourceCandidate(source, serverName, resource), ...down })
     }
     total += templates.length + source.resources.length
   }
   return { options, total, exact: true, more: total > limit }
 }
 
-/** Search hits (asked for `limit + 1`) as the popup's rows. */
+/** Search hits (asked for `limit + 1`) as the popup's rows: a down server's after the live ones'. */
 export function hitResults(
   hits: readonly SearchHit<SearchItem>[],
   sources: readonly PickerSource[],
   limit: number,
 ): MentionResults {
-  const names = new Map(sources.map((s) => [s.serverId, s.serverName ?? s.serverId]))
-  const options = hits.slice(0, limit).map((hit) => ({
-    ...candidateOf(hit.item, names.get(hit.item.serverId) ?? hit.item.serverId),
-    matches: hit.matches,
-  }))
+  const byId = new Map(sources.map((s) => [s.serverId, s]))
+  const candidates = hits.map((hit) => {
+    const source = byId.get(hit.item.serverId)
+    return {
+      ...candidateOf(hit.item, source ? serverLabel(source) : hit.item.serverId),
+      matches: hit.matches,
+      ...serverDownMark(source),
+    }
+  })
+  const live = candidates.filter((option) => !option.serverDown)
+  const ranked =
+    live.length === candidates.length
+      ? candidates
+      : [...live, ...candidates.filter((option) => option.serverDown)]
+  const options = ranked.slice(0, limit)
   return {
     options,
     total: hits.length,

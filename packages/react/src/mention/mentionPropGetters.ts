@@ -134,6 +134,8 @@ export function createMentionPropGetters(ctx: MentionGetterContext): MentionProp
       'aria-selected': index === activeIndex,
       'data-highlighted': index === activeIndex ? '' : undefined,
       'data-kind': options[index]?.kind,
+      // Its server is down: offered last, as last known (the theme dims it).
+      'data-server-down': options[index]?.serverDown ? '' : undefined,
       onMouseMove: (e: MouseEvent<HTMLElement>) => {
         user.onMouseMove?.(e)
         if (index !== activeIndex) ctx.setActiveIndex(index)

@@ -5,6 +5,7 @@ import type { SearchHit } from '@resource-kit/search/lazy'
 import { formatCount, isAssistantOnly } from '../collection/index.ts'
 import type { SearchItem } from '../search/searchItems.ts'
 import { loadMoreRowId, serverNodeId, statusRowId } from '../shared/ids.ts'
+import { serverDownMark } from '../shared/sourceDown.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { serverLabel, statusText } from '../shared/statusText.ts'
 import { buildSourceTree, listRowsOf, type SourceTree, treeRowsOf } from './collectionAdapter.ts'
@@ -79,9 +80,15 @@ function serverRow(source: PickerSource, expanded: boolean): PickerRow {
   }
 }
 
-function hitRow(hit: SearchHit<SearchItem>, depth: number, parentId: string): PickerRow {
+function hitRow(
+  hit: SearchHit<SearchItem>,
+  depth: number,
+  parentId: string,
+  down: { serverDown?: true },
+): PickerRow {
   const item = hit.item
   const common = {
+    ...down,
     id: item.id,
     serverId: item.serverId,
     depth,
@@ -126,7 +133,10 @@ export interface BuildRowsInput {
   hideAssistantOnly: boolean
   /** Prebuilt trees by server id (built here when missing). */
   trees?: ReadonlyMap<string, SourceTree>
-  /** List rows of a server (cached by the caller); `listRowsOf` when missing. */
+  /**
+   * List rows of a server (cached by the caller, per tree, `extra` and whether the server
+   * is down: the rows carry its mark); `listRowsOf` when missing.
+   */
   listRows?: (source: PickerSource, tree: SourceTree, extra: number) => RowRun
 }
 
@@ -150,7 +160,8 @@ export function buildSourceRows(input: BuildRowsInput): { rows: PickerRows; resu
       const header = serverRow(source, true)
       const tail = statusRows(source, { depth: childDepth, parentId: header.id }, true)
       if (found.length === 0 && tail.length === 0) continue
-      const body = found.map((hit) => hitRow(hit, childDepth, header.id))
+      const down = serverDownMark(source)
+      const body = found.map((hit) => hitRow(hit, childDepth, header.id, down))
       numberRun(body, 1, body.length + tail.length)
       sections.push({ header, body: builtRun(body), tail })
       resultCount += found.length

@@ -14,6 +14,7 @@ import {
   type TreeNode,
 } from '../collection/index.ts'
 import { folderMessageRowId, resourceNodeId, templateNodeId } from '../shared/ids.ts'
+import { serverDownMark } from '../shared/sourceDown.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import type { PickerRow, RowBase } from './pickerRow.ts'
 import { builtRun, type RowRun } from './pickerRows.ts'
@@ -27,16 +28,16 @@ export function buildSourceTree(source: PickerSource, hideAssistantOnly: boolean
   return buildResourceTree([source], { hideAssistantOnly })
 }
 
-function toRow(node: TreeNode, place: RowBase): PickerRow | undefined {
+function toRow(node: TreeNode, place: RowBase, down: { serverDown?: true }): PickerRow | undefined {
   switch (node.kind) {
     case 'folder':
       return { ...place, kind: 'folder', uri: node.uri }
     case 'directory':
-      return { ...place, kind: 'directory', resource: node.resource }
+      return { ...place, ...down, kind: 'directory', resource: node.resource }
     case 'resource':
-      return { ...place, kind: 'resource', resource: node.resource }
+      return { ...place, ...down, kind: 'resource', resource: node.resource }
     case 'template':
-      return { ...place, kind: 'template', template: node.template }
+      return { ...place, ...down, kind: 'template', template: node.template }
     default:
       return undefined
   }
@@ -80,19 +81,24 @@ export function treeRowsOf(
       : undefined
   }
   const flat: FlatRow[] = flattenTree(server.children, expandedIds, { childrenOf })
+  const down = serverDownMark(source)
   const rows: PickerRow[] = []
   for (const f of flat) {
-    const row = toRow(f.node, {
-      id: f.id,
-      serverId: source.serverId,
-      depth: f.depth + 1,
-      parentId: f.parentId ?? server.id,
-      posInSet: f.posInSet,
-      setSize: f.setSize,
-      hasChildren: f.hasChildren,
-      expanded: f.expanded,
-      label: f.node.label,
-    })
+    const row = toRow(
+      f.node,
+      {
+        id: f.id,
+        serverId: source.serverId,
+        depth: f.depth + 1,
+        parentId: f.parentId ?? server.id,
+        posInSet: f.posInSet,
+        setSize: f.setSize,
+        hasChildren: f.hasChildren,
+        expanded: f.expanded,
+        label: f.node.label,
+      },
+      down,
+    )
     if (!row) continue
     rows.push(row)
     if (row.kind === 'directory' && row.expanded) {
@@ -131,6 +137,8 @@ export function listRowsOf(source: PickerSource, tree: SourceTree, extra = 0): R
   const setSize = items.length + extra
   const resourcePrefix = resourceNodeId(source.serverId, '')
   const templatePrefix = templateNodeId(source.serverId, '')
+  // Rows are kept once made: the caller makes a new run when the server goes down or comes back.
+  const down = serverDownMark(source)
   const made = new Map<number, PickerRow>()
   const make = (index: number): PickerRow | undefined => {
     const node = items[index]
@@ -148,9 +156,11 @@ export function listRowsOf(source: PickerSource, tree: SourceTree, extra = 0): R
     }
     // The list does not expand folders: a directory is a resource like any other here.
     if (node.kind === 'resource' || node.kind === 'directory') {
-      return { ...place, kind: 'resource', resource: node.resource }
+      return { ...place, ...down, kind: 'resource', resource: node.resource }
     }
-    if (node.kind === 'template') return { ...place, kind: 'template', template: node.template }
+    if (node.kind === 'template') {
+      return { ...place, ...down, kind: 'template', template: node.template }
+    }
     return undefined
   }
   return {

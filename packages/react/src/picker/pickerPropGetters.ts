@@ -279,6 +279,8 @@ export function rowProps(row: PickerRow, state: RowState, actions: RowActions, u
     'data-updated': state.change === 'updated' || undefined,
     'data-new': state.change === 'new' || undefined,
     'data-removed': state.change === 'removed' || undefined,
+    // Its server is down: the row shows what it last listed (the theme dims it).
+    'data-server-down': row.serverDown ? '' : undefined,
     // Keep focus in the input: a click must not blur the combobox.
     onMouseDown: composeHandlers(user.onMouseDown, (e: MouseEvent) => e.preventDefault()),
     onMouseMove: composeHandlers(user.onMouseMove, () => {

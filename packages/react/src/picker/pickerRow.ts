@@ -23,6 +23,11 @@ export interface RowBase {
   expanded: boolean
   /** What the row is called (type-ahead matches it; the row's content is its accessible name). */
   label: string
+  /**
+   * A resource, directory or template row of a server that is down (`isSourceDown`): what
+   * it shows is last known, not live. Set where the rows are built; gone once the server is back.
+   */
+  serverDown?: true
 }
 
 export type PickerRow = RowBase &

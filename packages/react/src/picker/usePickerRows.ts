@@ -14,6 +14,7 @@ import {
 } from '../search/useSourceSearch.ts'
 import { parseScopedQuery } from '../shared/queryScope.ts'
 import { schedulerSlicer } from '../shared/schedulerSlicer.ts'
+import { isSourceDown } from '../shared/sourceDown.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 import { useSourceTrees } from '../sources/useSourceTrees.ts'
 import { buildSourceRows } from './buildSourceRows.ts'
@@ -109,8 +110,9 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
     }
   }, [trees, scheduler])
 
-  // List rows per tree, reused across renders (expanding, highlighting, searching).
-  const [listCache] = useState(() => new WeakMap<SourceTree, Map<number, RowRun>>())
+  // List rows per tree, reused across renders (expanding, highlighting, searching); a
+  // server going down or coming back keeps its tree but not its rows (they carry the mark).
+  const [listCache] = useState(() => new WeakMap<SourceTree, Map<string, RowRun>>())
   const listRows = useCallback(
     (source: PickerSource, tree: SourceTree, extra: number) => {
       let byExtra = listCache.get(tree)
@@ -118,10 +120,11 @@ export function usePickerRows(input: PickerRowsInput): PickerRowsResult {
         byExtra = new Map()
         listCache.set(tree, byExtra)
       }
-      let rows = byExtra.get(extra)
+      const key = `${extra}${isSourceDown(source) ? ' down' : ''}`
+      let rows = byExtra.get(key)
       if (!rows) {
         rows = listRowsOf(source, tree, extra)
-        byExtra.set(extra, rows)
+        byExtra.set(key, rows)
       }
       return rows
     },

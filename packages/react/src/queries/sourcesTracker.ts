@@ -512,6 +512,8 @@ function withStatus(
         ...base,
         status: 'error',
         error: server.error ?? new Error('Disconnected from the server'),
+        // The server failed, not a list of a live one: its rows are marked as not live.
+        serverDown: true,
         retry: reconnect,
       }
   }

@@ -28,6 +28,12 @@ export interface PickerSource {
   status: SourceStatus
   /** Why the server failed (status `error`, `needs-auth`, `needs-input`, `offline`; `reconnecting`: why it dropped). */
   error?: Error
+  /**
+   * The server itself failed (status `error` from an `error` or `closed` server, not from a
+   * list that failed on a live one): its rows are marked as not live, as while
+   * `reconnecting` or `offline` (`isSourceDown`). Set by `useResourceSources`.
+   */
+  serverDown?: boolean
   /** Resources loaded so far; kept when a later page fails. */
   resources: readonly Resource[]
   /**

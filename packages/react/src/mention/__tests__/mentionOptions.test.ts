@@ -82,6 +82,41 @@ describe('mentionOptions', () => {
     expect(database?.matches?.length).toBeGreaterThan(0)
   })
 
+  it('offers a down server’s resources marked, after every live one, and unmarked once it is back', () => {
+    // `demo` (listed first, its README the best hit) stops answering.
+    const [demo, docs] = sources as [PickerSource, PickerSource]
+    const rows = (list: readonly PickerSource[], text: string) =>
+      (text === '' ? browseResults(list, undefined, 10) : searchRows(list, text)).options.map(
+        (o) => `${o.label}${o.serverDown ? ' (down)' : ''}`,
+      )
+    expect(rows(sources, 'readme')[0]).toBe('README.md')
+    for (const status of ['reconnecting', 'offline'] as const) {
+      const away = [{ ...demo, status }, docs]
+      expect(rows(away, 'readme')).toEqual(['readme-guide.md', 'README.md (down)'])
+      expect(rows(away, '')).toEqual([
+        'readme-guide.md',
+        'Database table (down)',
+        'README.md (down)',
+        'Main entry (down)',
+        'tail (down)',
+      ])
+    }
+    // A failed server (the client's error or closed state) is down; a failed list is not.
+    const failed = [{ ...demo, status: 'error' as const, serverDown: true }, docs]
+    expect(rows(failed, 'readme')).toEqual(['readme-guide.md', 'README.md (down)'])
+    const listFailed = [{ ...demo, status: 'error' as const, error: new Error('page 2') }, docs]
+    expect(rows(listFailed, 'readme')[0]).toBe('README.md')
+    // Back: the same query ranks and marks as before it went down.
+    expect(rows([{ ...demo, status: 'ready' }, docs], 'readme')).toEqual(rows(sources, 'readme'))
+    // The count is of every match, live or not.
+    const away = [{ ...demo, status: 'offline' as const }, docs]
+    expect(browseResults(away, undefined, 2)).toMatchObject({ total: 5, more: true })
+    expect(browseResults(away, undefined, 2).options.map((o) => o.label)).toEqual([
+      'readme-guide.md',
+      'Database table',
+    ])
+  })
+
   it('counts one more hit than it shows: more, and an exact total up to the rows shown', () => {
     const many: PickerSource[] = [
       {

@@ -37,8 +37,21 @@ describe('ResourcePicker over a bridge', () => {
     backendClient.addServer('fx', { transport: () => fixture.inMemoryTransport() })
     backendClient.addServer('secret', { transport: () => fixture.inMemoryTransport() })
     const backendEnds: BridgeChannel[] = []
+    // While held, the page's reconnect waits (the backend is unreachable) until released.
+    let held: Promise<void> | undefined
+    const hold = () => {
+      let release = () => {}
+      held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      return () => {
+        held = undefined
+        release()
+      }
+    }
     const page = connectBridge(
-      () => {
+      async () => {
+        await held
         const [pageEnd, backendEnd] = inProcessChannelPair()
         serveBridge(backendClient, backendEnd, { backend, grant: (id) => id === 'fx' })
         backendEnds.push(backendEnd)
@@ -66,7 +79,7 @@ describe('ResourcePicker over a bridge', () => {
     const row = (label: string) => screen.getByRole('option', { name: named(label) })
     await screen.findByRole('option', { name: named('Resource 01') }, { timeout: 10_000 })
     await screen.findByRole('option', { name: named('empty.txt') }, { timeout: 10_000 })
-    return { fixture, page, row, backendEnds, user: userEvent.setup() }
+    return { fixture, page, row, backendEnds, hold, user: userEvent.setup() }
   }
 
   it('lists the granted server only, and marks an updated row through the backend', {
@@ -85,14 +98,21 @@ describe('ResourcePicker over a bridge', () => {
     )
   })
 
-  it('keeps the rows while the channel is down, says reconnecting, and comes back', {
+  it('keeps the rows while the channel is down, marked, says reconnecting, and comes back live', {
     timeout: 30_000,
   }, async () => {
-    const { page, row, backendEnds } = await setup()
+    const { page, row, backendEnds, hold } = await setup()
+    expect(row('Resource 01').hasAttribute('data-server-down')).toBe(false)
+    const release = hold()
     backendEnds[0]?.close()
     await vi.waitFor(() => expect(page.getServer('fx')?.status).toBe('reconnecting'))
-    expect(row('Resource 01')).toBeTruthy()
+    // Last known, not live: marked, and named so.
+    await vi.waitFor(() => expect(row('Resource 01').hasAttribute('data-server-down')).toBe(true))
+    expect(row('Resource 01').textContent).toMatch(/, server not answering$/)
+    release()
     await vi.waitFor(() => expect(page.getServer('fx')?.status).toBe('ready'), { timeout: 5000 })
-    expect(row('Resource 01')).toBeTruthy()
+    // Back: the marks go with no one asking.
+    await vi.waitFor(() => expect(row('Resource 01').hasAttribute('data-server-down')).toBe(false))
+    expect(document.querySelector('[data-server-down]')).toBeNull()
   })
 })

@@ -147,6 +147,49 @@ describe('buildSourceRows', () => {
     expect(status?.label).toMatch(/^X is offline: not answering, trying again \(Could not reach/)
   })
 
+  it('marks a down server’s resource, directory and template rows in every view, not a live one’s', () => {
+    const dir = { uri: 'file:///ws/src/', name: 'src', mimeType: 'inode/directory' }
+    const down = (status: PickerSource['status'], extra: Partial<PickerSource> = {}) => ({
+      ...files,
+      resources: [...files.resources, dir],
+      status,
+      ...extra,
+    })
+    const marked = (source: PickerSource, over: Partial<BuildRowsInput>) =>
+      buildSourceRows(input({ sources: [source], ...over }))
+        .rows.filter((r) => r.serverDown)
+        .map((r) => `${r.kind}:${r.label}`)
+    const items = ['resource:a.md', 'resource:b.md', 'resource:secret', 'template:any file']
+    const search = createResourceSearch<SearchItem>()
+    search.setItems(searchItemsOf([files], false))
+    const hits = search.search('md')
+    for (const source of [
+      down('reconnecting'),
+      down('offline'),
+      down('error', { serverDown: true }),
+    ]) {
+      // The list (a directory is a resource there), the tree, the search view.
+      expect(marked(source, {}).sort()).toEqual([...items, 'resource:src'].sort())
+      // The tree with its folders open (the directory stays closed: it loads when opened).
+      const open = new Set([serverNodeId('files')])
+      for (let depth = 0; depth < 3; depth++) {
+        const rows = buildSourceRows(input({ sources: [source], view: 'tree', expandedIds: open }))
+        for (const row of rows.rows) if (row.kind === 'folder') open.add(row.id)
+      }
+      const tree = marked(source, { view: 'tree', expandedIds: open })
+      expect(tree).toContain('directory:src')
+      expect(tree).toContain('template:any file')
+      expect(tree.some((r) => r.startsWith('folder:'))).toBe(false)
+      expect(marked(source, { hits }).sort()).toEqual(['resource:a.md', 'resource:b.md'])
+      // The server's own rows say it in words (header badge, status row): no mark.
+      expect(marked(source, {}).some((r) => /^(server|status):/.test(r))).toBe(false)
+    }
+    // Live, or a list that failed on a live server: nothing is marked.
+    expect(marked(down('ready'), {})).toEqual([])
+    expect(marked(down('error', { error: new Error('page 2 failed') }), {})).toEqual([])
+    expect(marked(down('ready'), { hits })).toEqual([])
+  })
+
   it('says what each status means', () => {
     const s = (status: PickerSource['status'], error?: Error) =>
       statusText({ serverId: 'x', serverName: 'X', status, resources: [], ...(error && { error }) })

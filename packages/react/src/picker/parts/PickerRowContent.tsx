@@ -7,6 +7,7 @@ import type { ResourceChange } from '../../live/liveResources.ts'
 import { PickerHighlight } from '../../shared/PickerHighlight.tsx'
 import { ResourceLocation } from '../../shared/ResourceLocation.tsx'
 import { countResources, isSourceBusy, resourceCountText } from '../../shared/resourceCount.ts'
+import { SERVER_DOWN_TEXT } from '../../shared/sourceDown.ts'
 import { VISUALLY_HIDDEN_CLASS, visuallyHiddenStyle } from '../../shared/visuallyHidden.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import { ServerIcon } from './ServerIcon.tsx'
@@ -102,6 +103,16 @@ function ChangeMark({ change }: { change: RowChange | undefined }) {
   )
 }
 
+/** A down server's row says so to a screen reader; on screen the theme dims the row. */
+function ServerDownMark({ row }: { row: PickerRow }) {
+  if (!row.serverDown) return null
+  return (
+    <span className={`rk-server-down-mark ${VISUALLY_HIDDEN_CLASS}`} style={visuallyHiddenStyle}>
+      {`, ${SERVER_DOWN_TEXT}`}
+    </span>
+  )
+}
+
 /** Default content of a row of any kind. */
 export function PickerRowContent({
   row,
@@ -144,6 +155,7 @@ export function PickerRowContent({
           <Chevron row={row} />
           <span className="rk-mime-icon" data-icon="folder" aria-hidden="true" />
           <span className="rk-label">{row.label}</span>
+          <ServerDownMark row={row} />
         </>
       )
     case 'resource': {
@@ -177,6 +189,7 @@ export function PickerRowContent({
             )}
           </span>
           <ChangeMark change={change} />
+          <ServerDownMark row={row} />
         </>
       )
     }
@@ -200,6 +213,7 @@ export function PickerRowContent({
               <PickerHighlight text={row.template.uriTemplate} ranges={rangesOf(row, 'uri')} />
             </code>
           </span>
+          <ServerDownMark row={row} />
         </>
       )
     case 'status':

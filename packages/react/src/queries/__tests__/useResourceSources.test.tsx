@@ -66,6 +66,9 @@ describe('useResourceSources', () => {
     expect(by.good!.resources).toHaveLength(3)
     expect(by.bad!.error).toBe(failing)
     expect(by.down).toMatchObject({ status: 'error' })
+    // The server failed (its rows are marked as not live); a list that failed on a live one did not.
+    expect(by.down!.serverDown).toBe(true)
+    expect(by.bad!.serverDown).toBeUndefined()
     expect(by.wait).toMatchObject({ status: 'connecting' })
     by.down!.retry!()
     expect(client.calls.reconnect).toEqual(['down'])

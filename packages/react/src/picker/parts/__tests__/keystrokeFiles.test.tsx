@@ -60,8 +60,9 @@ describe('files per keystroke', () => {
     const search = ran('search')
     console.log(`react files: ${react.length}\n  ${react.join('\n  ')}`)
     console.log(`search files: ${search.length}\n  ${search.join('\n  ')}`)
-    // 44 at 467301e, 46 with the source store, 51 with Alt+Enter, path elision and server state.
-    expect(react.length).toBeLessThanOrEqual(51)
+    // 44 at 467301e, 46 with the source store, 51 with Alt+Enter, path elision and server
+    // state, 52 with the down server's row mark (shared/sourceDown.ts, read by the hit rows).
+    expect(react.length).toBeLessThanOrEqual(52)
     expect(search.length).toBeLessThanOrEqual(19) // 17, + anyOrderWords and sameFields
   })
 })

@@ -1,0 +1,104 @@
+// Rows of a server that stops answering, in real Chromium: a server added by URL is killed;
+// within 5 s its rows in the side picker's search and its hits in the open `@` popup are
+// marked as not live (dimmed, "server not answering" in their names); brought back on the
+// same port, the client reconnects on its own and the marks go, with no one asking.
+import { startDemoHttpServer } from '@resource-kit/demo-server/node'
+import type { Locator } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { screenshot } from './harness/artifacts.ts'
+import { type ChatHarness, composer, startChatHarness, tabTo } from './harness/chatApp.ts'
+
+let chat: ChatHarness
+let second: Awaited<ReturnType<typeof startDemoHttpServer>> | undefined
+
+beforeAll(async () => {
+  chat = await startChatHarness()
+}, 90_000)
+
+afterAll(async () => {
+  await second?.close()
+  await chat?.close()
+})
+
+const startSecond = (port: number) =>
+  startDemoHttpServer({
+    port,
+    count: 200,
+    pageSize: 100,
+    corsOrigins: [new URL(chat.demo.appUrl).origin],
+  })
+
+/** Per row: is it marked down, and does its accessible name say so. */
+const marks = (rows: Locator) =>
+  rows.evaluateAll((els) =>
+    els.map((el) => `${el.hasAttribute('data-server-down')}:${el.textContent ?? ''}`),
+  )
+const allMarked = (list: string[]) =>
+  list.length > 0 && list.every((m) => m.startsWith('true:') && /server not answering/.test(m))
+const noneMarked = (list: string[]) =>
+  list.length > 0 && list.every((m) => m.startsWith('false:') && !/not answering/.test(m))
+
+describe('chat: the rows of a server that stops answering', () => {
+  it('are marked in the side search and the @ popup within 5 s, and live again once it is back', {
+    timeout: 150_000,
+  }, async () => {
+    second = await startSecond(0)
+    const port = Number(new URL(second.url).port)
+    const id = `127.0.0.1-${port}`
+    const page = await chat.openChat({ mode: 'direct' })
+    const add = page.getByRole('textbox', { name: 'Add a server' })
+    await add.fill(second.url)
+    await add.press('Enter')
+    const card = page.locator(`.rk-server[data-server-id="${id}"]`)
+    await expect
+      .poll(() => card.locator('.rk-server-status').textContent(), { timeout: 20_000 })
+      .toMatch(/^[\d,]+ resources/)
+
+    // Its readme in the side search (scoped to it), and in the @ popup, left open.
+    const search = page.getByRole('combobox', { name: 'Search resources' })
+    await search.fill(`${id}:readme`)
+    const sideRows = page.locator(
+      '.chat-picker :is([role="treeitem"], [role="option"]):is([data-kind="resource"], [data-kind="template"])',
+    )
+    await expect.poll(() => sideRows.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(() => marks(sideRows).then(noneMarked)).toBe(true)
+    const input = composer(page)
+    await tabTo(page, input)
+    await page.keyboard.type(`Look at @${id}:readme`)
+    const popupRows = page.locator('.rk-mention-listbox [role="option"]')
+    await expect.poll(() => popupRows.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(() => marks(popupRows).then(noneMarked)).toBe(true)
+
+    await second.close()
+    const killedAt = Date.now()
+    await expect
+      .poll(() => marks(sideRows).then(allMarked), { timeout: 5_000, interval: 100 })
+      .toBe(true)
+    await expect
+      .poll(() => marks(popupRows).then(allMarked), { timeout: 5_000, interval: 100 })
+      .toBe(true)
+    const seenAfter = Date.now() - killedAt
+    console.log(`rows marked ${seenAfter} ms after the server was killed`)
+    expect(seenAfter).toBeLessThan(5_000)
+    // Still there, as last known; the popup says which server is not answering.
+    expect(await card.getAttribute('data-state')).toMatch(/^(offline|reconnecting)$/)
+    await expect(page.locator('.rk-mention-status').textContent()).resolves.toMatch(/not answering/)
+    // Dimmed by the theme (the muted colour, not the row's own).
+    const colours = await sideRows.first().evaluate((el) => {
+      const live = document.querySelector(
+        '.chat-picker [role="treeitem"]:not([data-server-down]), .chat-picker [role="option"]:not([data-server-down])',
+      )
+      return [getComputedStyle(el).color, live ? getComputedStyle(live).color : '']
+    })
+    expect(colours[0]).not.toBe(colours[1])
+    await screenshot(page, 'offline-rows-marked')
+
+    // Back on the same port: the client reconnects on its own (backoff), the marks go.
+    second = await startSecond(port)
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 45_000 }).toBe('live')
+    await expect.poll(() => marks(sideRows).then(noneMarked), { timeout: 10_000 }).toBe(true)
+    await expect.poll(() => marks(popupRows).then(noneMarked), { timeout: 10_000 }).toBe(true)
+    await screenshot(page, 'offline-rows-live-again')
+    await page.close()
+  })
+})
