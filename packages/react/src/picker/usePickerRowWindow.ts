@@ -96,6 +96,11 @@ export function usePickerRowWindow(count: number, options: PickerRowWindowOption
     attached.current = el ? { el, detach: follow(el, () => sync(el)) } : null
     if (el) sync(el)
   })
+  // A new row height or stand-in size moves the rows in view without a scroll.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measured when these change
+  useLayoutEffect(() => {
+    if (scrollRef.current) sync(scrollRef.current)
+  }, [sync, rowHeight, initialHeight])
   useLayoutEffect(
     () => () => {
       attached.current?.detach()

@@ -65,7 +65,13 @@ function mount(count: number, options: PickerRowWindowOptions, size?: { height: 
       el.scrollTop = top
       el.dispatchEvent(new Event('scroll'))
     })
-  return { el, seen, rendered, scrollTo, win: () => seen.win! }
+  const setOptions = (next: PickerRowWindowOptions) =>
+    view.rerender(
+      <StrictMode>
+        <List count={count} options={next} height={size?.height} seen={seen} />
+      </StrictMode>,
+    )
+  return { el, seen, rendered, scrollTo, setOptions, win: () => seen.win! }
 }
 
 const span = (first: number, last: number) =>
@@ -99,6 +105,15 @@ describe('usePickerRowWindow', () => {
     expect(rendered()).toEqual(span(0, 10))
     expect(win().rowWindow.viewportHeight).toBe(200)
     expect(win().pageSize()).toBe(9)
+  })
+
+  it('places the rows again when the row height changes, without a scroll', () => {
+    const { rendered, scrollTo, setOptions, win } = mount(1000, { overscan: 0 }, { height: 100 })
+    scrollTo(400)
+    expect(rendered()).toEqual(span(20, 24))
+    setOptions({ overscan: 0, estimateRowHeight: 40 })
+    expect(rendered()).toEqual(span(10, 12))
+    expect(win().rowWindow.itemAt(10)).toMatchObject({ start: 400, size: 40 })
   })
 
   it('re-renders only when the rows in view change, not on each pixel scrolled', () => {
