@@ -81,7 +81,7 @@ export interface UsePickerOptions {
   onEscape?: (() => void) | undefined
   /** Base for element ids. @default useId() */
   id?: string | undefined
-  /** Row height in px used before rows are measured. @default 32 */
+  /** Every row's height in px (rows are not measured: style them to it). @default 32 */
   estimateRowHeight?: number | undefined
   /** Extra rows rendered above and below the viewport. @default 10 */
   overscan?: number | undefined
