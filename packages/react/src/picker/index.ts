@@ -48,6 +48,7 @@ export type {
 export { createPickerStore } from './pickerStore.ts'
 export type { ResourcePickerProps } from './ResourcePicker.tsx'
 export { ResourcePicker } from './ResourcePicker.tsx'
+export type { PickerRowWindow, PickerScrollAlign, PickerVirtualItem } from './rowWindow.ts'
 export type { LoadDirectory } from './useLazyFolders.ts'
 export type { PickerApi, UsePickerOptions } from './usePicker.ts'
 export { usePicker } from './usePicker.ts'

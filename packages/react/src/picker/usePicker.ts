@@ -3,7 +3,6 @@
 // window, type-ahead, and the package's one list navigation (combobox/useListNavigation.ts)
 // for keys and `aria-activedescendant`. It hands out prop getters with full
 // combobox/listbox/tree ARIA; the user's handlers run first (prevent default to skip ours).
-import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual'
 import {
   type KeyboardEvent,
   useCallback,
@@ -33,12 +32,13 @@ import {
   type PickerStore,
   type PickerView,
 } from './pickerStore.ts'
+import type { PickerRowWindow, PickerVirtualItem } from './rowWindow.ts'
 import { useKeptHighlight } from './useKeptHighlight.ts'
 import { type LoadDirectory, useLazyFolders } from './useLazyFolders.ts'
 import { isLoadingSources, useLiveAnnouncement } from './useLiveAnnouncement.ts'
 import { type SearchWorkerFactory, usePickerRows } from './usePickerRows.ts'
+import { usePickerRowWindow } from './usePickerRowWindow.ts'
 import { describeResource, type SelectionMode, usePickerSelection } from './usePickerSelection.ts'
-import { usePickerVirtualizer } from './usePickerVirtualizer.ts'
 import { useQueryHighlight } from './useQueryHighlight.ts'
 import { useServerExpansion } from './useServerExpansion.ts'
 import { useTreeScroll } from './useTreeScroll.ts'
@@ -81,7 +81,7 @@ export interface UsePickerOptions {
   onEscape?: (() => void) | undefined
   /** Base for element ids. @default useId() */
   id?: string | undefined
-  /** Row height in px used before rows are measured. @default 32 */
+  /** Every row's height in px (rows are not measured: style them to it). @default 32 */
   estimateRowHeight?: number | undefined
   /** Extra rows rendered above and below the viewport. @default 10 */
   overscan?: number | undefined
@@ -129,10 +129,10 @@ export interface PickerApi extends PickerPropGetters {
   changeOf: (serverId: string, uri: string) => ResourceChange | undefined
   /** Single or multiple selection. */
   selectionMode: SelectionMode
-  /** The virtualizer (scrollToIndex, measurements). */
-  virtualizer: Virtualizer<HTMLElement, HTMLElement>
+  /** The row window (fixed row height): `scrollToIndex`, each row's place, the viewport's height. */
+  virtualizer: PickerRowWindow
   /** The rows in (and near) the viewport. */
-  virtualItems: VirtualItem[]
+  virtualItems: PickerVirtualItem[]
   /** The height of all rows, in px. */
   totalSize: number
   /** Sets the search text (calls `onQueryChange`; stores it when uncontrolled). */
@@ -293,8 +293,9 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     [store, selectResource, setExpanded, loadFolder, rows],
   )
 
-  const win = usePickerVirtualizer(rows.length, options)
-  const { virtualizer } = win
+  const win = usePickerRowWindow(rows.length, options)
+  const { rowWindow } = win
+  const { scrollToIndex } = rowWindow
   const currentHighlight = useCallback(() => highlightRef.current, [])
   const { revealChildren } = useTreeScroll(
     win,
@@ -309,9 +310,9 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     (id: string) => {
       store.getState().highlight(id)
       const index = rows.indexOf(id)
-      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' })
+      if (index >= 0) scrollToIndex(index, { align: 'auto' })
     },
-    [store, rows, virtualizer],
+    [store, rows, scrollToIndex],
   )
   const revealIndex = useCallback(
     (index: number) => {
@@ -457,9 +458,9 @@ export function usePicker(options: UsePickerOptions): PickerApi {
     selected,
     changeOf,
     selectionMode,
-    virtualizer,
-    virtualItems: virtualizer.getVirtualItems(),
-    totalSize: virtualizer.getTotalSize(),
+    virtualizer: rowWindow,
+    virtualItems: rowWindow.getVirtualItems(),
+    totalSize: rowWindow.getTotalSize(),
     setQuery,
     setView,
     activate,

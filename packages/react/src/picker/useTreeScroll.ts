@@ -6,7 +6,7 @@
 // height, so positions are index × height.
 import { useCallback, useLayoutEffect, useRef } from 'react'
 import type { PickerRows } from './pickerRows.ts'
-import type { PickerWindow } from './usePickerVirtualizer.ts'
+import type { PickerWindow } from './usePickerRowWindow.ts'
 
 /** What the rows show: a new view or search starts fresh, it is not anchored. */
 export interface ShownSet {

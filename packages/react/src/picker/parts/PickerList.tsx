@@ -1,7 +1,6 @@
 // PARTS: the scrolling listbox or tree. Only the rows in (and near) the viewport are in
-// the DOM (@tanstack/react-virtual), so 100,000 resources cost about 100 row elements.
+// the DOM (the picker's row window), so 100,000 resources cost a few dozen row elements.
 // In the list view, rows sit in one `role="group"` per server, labelled by its header.
-import type { VirtualItem } from '@tanstack/react-virtual'
 import {
   type CSSProperties,
   type ForwardedRef,
@@ -12,6 +11,7 @@ import {
 import { rowDomId, serverNodeId } from '../../shared/ids.ts'
 import type { PickerRow } from '../pickerRow.ts'
 import type { PickerRows } from '../pickerRows.ts'
+import type { PickerVirtualItem as VirtualItem } from '../rowWindow.ts'
 import { usePickerContext } from './PickerContext.ts'
 import { PickerItem } from './PickerItem.tsx'
 
@@ -76,7 +76,7 @@ export const PickerList = forwardRef(function PickerList(
       const header = rows.at(headerIndex)
       const inWindow = segment.items.some((i) => i.index === headerIndex)
       // The header labels the group, so it stays in the DOM even when scrolled past.
-      const headerItem = virtualizer.measurementsCache[headerIndex]
+      const headerItem = virtualizer.itemAt(headerIndex)
       return (
         // A virtualized group: its rows are positioned by the list, not laid out by a fieldset.
         // biome-ignore lint/a11y/useSemanticElements: role="group" inside a listbox is the ARIA pattern
