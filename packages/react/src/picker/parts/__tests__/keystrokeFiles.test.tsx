@@ -41,8 +41,18 @@ describe('files per keystroke', () => {
     await user.click(input)
     await user.keyboard('file-1')
     await waitFor(() => expect(screen.getAllByRole('option')[0]?.textContent).toContain('file-1'))
-    await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
-    await session.post('Profiler.takePreciseCoverage')
+    // Settled first: the tree is built in slices after mount, longer on a busy machine; its
+    // slices must not count as the keystroke's. Quiet = a 300 ms take in which nothing ran.
+    for (let quiet = false, tries = 0; !quiet && tries < 50; tries++) {
+      await session.post('Profiler.takePreciseCoverage')
+      await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
+      const { result } = await session.post('Profiler.takePreciseCoverage')
+      quiet = !result.some(
+        (script) =>
+          script.url.includes('/packages/react/src/') &&
+          script.functions.some((f) => f.ranges.some((r) => r.count > 0)),
+      )
+    }
     await user.keyboard('2')
     await waitFor(() => expect(screen.getAllByRole('option')[0]?.textContent).toContain('file-12'))
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)))
@@ -60,9 +70,10 @@ describe('files per keystroke', () => {
     const search = ran('search')
     console.log(`react files: ${react.length}\n  ${react.join('\n  ')}`)
     console.log(`search files: ${search.length}\n  ${search.join('\n  ')}`)
-    // 44 at 467301e, 46 with the source store, 51 with Alt+Enter, path elision and server
-    // state, 52 with the down server's row mark (shared/sourceDown.ts, read by the hit rows).
-    expect(react.length).toBeLessThanOrEqual(52)
-    expect(search.length).toBeLessThanOrEqual(19) // 17, + anyOrderWords and sameFields
+    // 48 once the mount's tree slices are kept out of the take (before, a busy machine
+    // counted 5 of them: 53): Alt+Enter, path elision, server state, the down-server mark
+    // and the row window (rowWindow.ts + its hook, for react-virtual) since 467301e's 44.
+    expect(react.length).toBeLessThanOrEqual(48)
+    expect(search.length).toBeLessThanOrEqual(18) // 17, + anyOrderWords
   })
 })
