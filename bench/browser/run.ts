@@ -5,7 +5,8 @@
 // page (bench/browser/peer), and the Node client walking the same servers. Then the chat
 // app as a person uses it (`--only=add-by-url`): a 100,000-resource server added by URL
 // in its server list, the main thread's long tasks in the 60 s after, and the side search
-// finding the server's last resource.
+// finding the server's last resource; beside it, the same list walked in a page by bare
+// fetch calls and by the client alone (the machine's floor for those long tasks).
 // Figures and how to read them: bench/README.md.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -423,18 +424,19 @@ const LONG_TASK_TARGET_MS = 50
  * ADD_WATCH_MS (the walk, the indexing in the worker, the tree, the publishes), then the
  * side search types the name of the server's last resource and must show its row.
  */
-async function runAddByUrl(browser: Browser, dirs: { app: string }, count: number) {
+async function runAddByUrl(browser: Browser, dirs: { app: string; peer: string }, count: number) {
   console.log(
     `\n### add-by-url: a ${count.toLocaleString('en-US')}-resource server added by URL in the chat app, pages of ${PAGE_SIZE}\n`,
   )
   const app = await serveStatic({ root: dirs.app, config: () => ({ servers: [] }) })
+  const peerSite = await serveStatic({ root: dirs.peer, config: () => ({}) })
   const server = await startDemoHttpServer({
     port: 0,
     count,
     pageSize: PAGE_SIZE,
     seed: 7,
     logIntervalMs: 60_000,
-    corsOrigins: [new URL(app.url).origin],
+    corsOrigins: [new URL(app.url).origin, new URL(peerSite.url).origin],
   })
   try {
     const node = await nodeWalk([server])
@@ -505,8 +507,45 @@ async function runAddByUrl(browser: Browser, dirs: { app: string }, count: numbe
     } finally {
       await page.context().close()
     }
+    // The floor of this machine in the same run: the same list walked in a page by bare
+    // fetch calls, then by the client alone (no React, no tree, no index).
+    for (const peer of ['wire', 'client'] as const) {
+      const floor = await measureWalkFloor(browser, peerSite.url, peer, server)
+      console.log(
+        `- floor, ${peer === 'wire' ? 'bare fetch walk' : 'the client alone'} (peer page, same list): ${tasksText(floor.tasks)}; longest: ${floor.durations.slice(0, 10).join(', ') || 'none'} ms; walk ${ms(floor.walkMs)}, load ${floor.load.toFixed(2)}`,
+      )
+    }
   } finally {
-    await Promise.all([app.close(), server.close()])
+    await Promise.all([app.close(), peerSite.close(), server.close()])
+  }
+}
+
+/** A walk peer's long tasks from its page's start to the end of its walk (at most ADD_WATCH_MS). */
+async function measureWalkFloor(
+  browser: Browser,
+  url: string,
+  peer: 'client' | 'wire',
+  server: DemoHttpServer,
+): Promise<{ tasks: LongTasks; durations: number[]; walkMs: number; load: number }> {
+  const page = await openPage(
+    browser,
+    `${url}?peer=${peer}&servers=${encodeURIComponent(server.url)}`,
+  )
+  try {
+    const report = await peerReport(page)
+    const end = Math.min(report.allRows ?? ADD_WATCH_MS, ADD_WATCH_MS)
+    const tasks = await longTasksBetween(page, 0, end)
+    const durations = await page.evaluate(
+      (to) =>
+        (window as unknown as { __probe: Probe }).__probe.longTasks
+          .filter((task) => task.start < to)
+          .map((task) => Math.round(task.duration))
+          .sort((a, b) => b - a),
+      end,
+    )
+    return { tasks, durations, walkMs: report.walkMs ?? Number.NaN, load: loadavg()[0]! }
+  } finally {
+    await page.context().close()
   }
 }
 
