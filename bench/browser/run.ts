@@ -455,8 +455,8 @@ async function runAddByUrl(browser: Browser, dirs: { app: string; peer: string }
         ({ from, to }) =>
           (window as unknown as { __probe: Probe }).__probe.longTasks
             .filter((task) => task.start + task.duration > from && task.start < to)
-            .map((task) => Math.round(task.duration))
-            .sort((a, b) => b - a),
+            .map((task) => ({ ms: Math.round(task.duration), at: (task.start - from) / 1000 }))
+            .sort((a, b) => b.ms - a.ms),
         { from: addedAt, to: addedAt + ADD_WATCH_MS },
       )
       const received = await page.evaluate(() =>
@@ -491,7 +491,7 @@ async function runAddByUrl(browser: Browser, dirs: { app: string; peer: string }
       const line = (label: string, text: string) => console.log(`- ${label}: ${text}`)
       line(
         `long tasks in the ${ADD_WATCH_MS / 1000} s after the add`,
-        `${tasksText(tasks)}; over ${LONG_TASK_TARGET_MS} ms: ${durations.filter((d) => d > LONG_TASK_TARGET_MS).length} (target 0); longest: ${durations.slice(0, 10).join(', ') || 'none'} ms`,
+        `${tasksText(tasks)}; over ${LONG_TASK_TARGET_MS} ms: ${durations.filter((d) => d.ms > LONG_TASK_TARGET_MS).length} (target 0); longest (ms at s after the add): ${durations.map((d) => `${d.ms}@${d.at.toFixed(1)}`).join(', ') || 'none'}`,
       )
       line('resources received in that time', received.toLocaleString('en-US'))
       line(
