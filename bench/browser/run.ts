@@ -520,7 +520,7 @@ async function runAddByUrl(browser: Browser, dirs: { app: string; peer: string }
   }
 }
 
-/** A walk peer's long tasks from its page's start to the end of its walk (at most ADD_WATCH_MS). */
+/** A walk peer's long tasks from the start of its walk to its end (at most ADD_WATCH_MS), not its page's boot. */
 async function measureWalkFloor(
   browser: Browser,
   url: string,
@@ -533,15 +533,17 @@ async function measureWalkFloor(
   )
   try {
     const report = await peerReport(page)
-    const end = Math.min(report.allRows ?? ADD_WATCH_MS, ADD_WATCH_MS)
-    const tasks = await longTasksBetween(page, 0, end)
+    const walked = report.allRows ?? 0
+    const start = walked - (report.walkMs ?? 0)
+    const end = Math.min(walked, start + ADD_WATCH_MS)
+    const tasks = await longTasksBetween(page, start, end)
     const durations = await page.evaluate(
-      (to) =>
+      ({ from, to }) =>
         (window as unknown as { __probe: Probe }).__probe.longTasks
-          .filter((task) => task.start < to)
+          .filter((task) => task.start + task.duration > from && task.start < to)
           .map((task) => Math.round(task.duration))
           .sort((a, b) => b - a),
-      end,
+      { from: start, to: end },
     )
     return { tasks, durations, walkMs: report.walkMs ?? Number.NaN, load: loadavg()[0]! }
   } finally {
