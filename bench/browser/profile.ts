@@ -10,6 +10,9 @@
 // - `keys`: after the whole list has loaded, `--query` is typed in the side search and then
 //   in the @ popup (`--in=side` or `--in=popup`: only there), each key timed key → paint;
 //   only that is profiled.
+// - `add`: the chat app starts with no server; the first demo server is added by its URL in
+//   the server list (as `bench:browser -- --only=add-by-url` does) and the `--seconds`
+//   after the click are profiled.
 // `--trace` prints the trace's self time by thread; `--trace-out=FILE` also saves it
 // (`--trace-samples` adds every thread's CPU samples, the worker's too), and
 // `--profile-out=FILE` the page's CPU profile of the phase. `load` also prints how the
@@ -35,14 +38,16 @@ const servers = Number(arg('servers', '1'))
 const phase = arg('phase', 'load')
 /** `--type-after=MS`: the load phase types `--query` this long after the search shows. */
 const typeAfterMs = Number(arg('type-after', String((seconds * 1000) / 2)))
+/** `--find=NAME` (`add`): typed in the side search after the phase; its rows are printed. */
+const findName = arg('find', '')
 /** `--in=side` or `--in=popup`: the keys phase types in that picker only. */
 const typedIn = arg('in', 'both')
 /** `--trace-out=FILE`: also write the Chromium trace there (open it in DevTools' Performance). */
 const traceOut = arg('trace-out', '')
 /** `--profile-out=FILE`: also write the CPU profile there (a `.cpuprofile`, same clock as the trace). */
 const profileOut = arg('profile-out', '')
-if (!['load', 'views', 'keys'].includes(phase))
-  throw new Error(`--phase=${phase}: load, views or keys`)
+if (!['load', 'views', 'keys', 'add'].includes(phase))
+  throw new Error(`--phase=${phase}: load, views, keys or add`)
 if (!['both', 'side', 'popup'].includes(typedIn)) throw new Error(`--in=${typedIn}: side or popup`)
 if (!(typeAfterMs >= 0))
   throw new Error(`--type-after=${arg('type-after', '')}: milliseconds, 0 or more`)
@@ -281,6 +286,19 @@ function printTrace(events: TraceEvent[]): void {
   }
 }
 
+/** Types `name` in the side search and prints the rows it shows, every 2 s for 20 s. */
+async function findInSide(page: Page, name: string): Promise<void> {
+  await page.click(INPUT)
+  await page.keyboard.type(name, { delay: 30 })
+  for (let waited = 0; waited <= 20_000; waited += 2000) {
+    const rows = await page.$$eval(`${SIDE} [role="treeitem"], ${SIDE} [role="option"]`, (found) =>
+      found.slice(0, 8).map((row) => row.textContent?.slice(0, 90) ?? ''),
+    )
+    console.log(`"${name}" after ${waited / 1000} s: ${JSON.stringify(rows)}`)
+    await page.waitForTimeout(2000)
+  }
+}
+
 /** The query typed in the side search, then in the composer's @ popup. */
 async function typeQueries(page: Page): Promise<void> {
   const times = async (root: string, ignore: string) =>
@@ -323,9 +341,10 @@ const demos = await Promise.all(
     }),
   ),
 )
-config = {
-  servers: demos.map((demo, i) => ({ id: `s${i}`, url: demo.url, name: `Server ${i + 1}` })),
-}
+if (phase !== 'add')
+  config = {
+    servers: demos.map((demo, i) => ({ id: `s${i}`, url: demo.url, name: `Server ${i + 1}` })),
+  }
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -363,7 +382,24 @@ try {
     if (traceOut) await writeFile(traceOut, buffer)
     printTrace((JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents)
   }
-  if (phase === 'load') {
+  if (phase === 'add') {
+    await page.goto(app.url)
+    const urlInput = '.chat-add-server input[type="url"]'
+    await page.waitForSelector(urlInput, { timeout: 60_000 })
+    await page.fill(urlInput, demos[0]!.url)
+    from = await page.evaluate(() => performance.now())
+    if (tracing) await startTracing()
+    profile = await profiled(cdp, async () => {
+      await page.click('.chat-add-server button[type="submit"]')
+      await page.waitForTimeout(seconds * 1000)
+    })
+    if (tracing) await stopTracing()
+    printTop(profile, `over ${seconds} s after the add`)
+    if (findName) await findInSide(page, findName)
+    printPageGaps(
+      await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.pages),
+    )
+  } else if (phase === 'load') {
     if (tracing) await startTracing()
     profile = await profiled(cdp, async () => {
       await page.goto(app.url)

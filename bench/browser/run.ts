@@ -5,7 +5,8 @@
 // page (bench/browser/peer), and the Node client walking the same servers. Then the chat
 // app as a person uses it (`--only=add-by-url`): a 100,000-resource server added by URL
 // in its server list, the main thread's long tasks in the 60 s after, and the side search
-// finding the server's last resource.
+// finding the server's last resource; beside it, the same list walked in a page by bare
+// fetch calls and by the client alone (the machine's floor for those long tasks).
 // Figures and how to read them: bench/README.md.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -423,18 +424,19 @@ const LONG_TASK_TARGET_MS = 50
  * ADD_WATCH_MS (the walk, the indexing in the worker, the tree, the publishes), then the
  * side search types the name of the server's last resource and must show its row.
  */
-async function runAddByUrl(browser: Browser, dirs: { app: string }, count: number) {
+async function runAddByUrl(browser: Browser, dirs: { app: string; peer: string }, count: number) {
   console.log(
     `\n### add-by-url: a ${count.toLocaleString('en-US')}-resource server added by URL in the chat app, pages of ${PAGE_SIZE}\n`,
   )
   const app = await serveStatic({ root: dirs.app, config: () => ({ servers: [] }) })
+  const peerSite = await serveStatic({ root: dirs.peer, config: () => ({}) })
   const server = await startDemoHttpServer({
     port: 0,
     count,
     pageSize: PAGE_SIZE,
     seed: 7,
     logIntervalMs: 60_000,
-    corsOrigins: [new URL(app.url).origin],
+    corsOrigins: [new URL(app.url).origin, new URL(peerSite.url).origin],
   })
   try {
     const node = await nodeWalk([server])
@@ -453,8 +455,8 @@ async function runAddByUrl(browser: Browser, dirs: { app: string }, count: numbe
         ({ from, to }) =>
           (window as unknown as { __probe: Probe }).__probe.longTasks
             .filter((task) => task.start + task.duration > from && task.start < to)
-            .map((task) => Math.round(task.duration))
-            .sort((a, b) => b - a),
+            .map((task) => ({ ms: Math.round(task.duration), at: (task.start - from) / 1000 }))
+            .sort((a, b) => b.ms - a.ms),
         { from: addedAt, to: addedAt + ADD_WATCH_MS },
       )
       const received = await page.evaluate(() =>
@@ -489,7 +491,7 @@ async function runAddByUrl(browser: Browser, dirs: { app: string }, count: numbe
       const line = (label: string, text: string) => console.log(`- ${label}: ${text}`)
       line(
         `long tasks in the ${ADD_WATCH_MS / 1000} s after the add`,
-        `${tasksText(tasks)}; over ${LONG_TASK_TARGET_MS} ms: ${durations.filter((d) => d > LONG_TASK_TARGET_MS).length} (target 0); longest: ${durations.slice(0, 10).join(', ') || 'none'} ms`,
+        `${tasksText(tasks)}; over ${LONG_TASK_TARGET_MS} ms: ${durations.filter((d) => d.ms > LONG_TASK_TARGET_MS).length} (target 0); longest (ms at s after the add): ${durations.map((d) => `${d.ms}@${d.at.toFixed(1)}`).join(', ') || 'none'}`,
       )
       line('resources received in that time', received.toLocaleString('en-US'))
       line(
@@ -505,8 +507,47 @@ async function runAddByUrl(browser: Browser, dirs: { app: string }, count: numbe
     } finally {
       await page.context().close()
     }
+    // The floor of this machine in the same run: the same list walked in a page by bare
+    // fetch calls, then by the client alone (no React, no tree, no index).
+    for (const peer of ['wire', 'client'] as const) {
+      const floor = await measureWalkFloor(browser, peerSite.url, peer, server)
+      console.log(
+        `- floor, ${peer === 'wire' ? 'bare fetch walk' : 'the client alone'} (peer page, same list): ${tasksText(floor.tasks)}; longest: ${floor.durations.slice(0, 10).join(', ') || 'none'} ms; walk ${ms(floor.walkMs)}, load ${floor.load.toFixed(2)}`,
+      )
+    }
   } finally {
-    await Promise.all([app.close(), server.close()])
+    await Promise.all([app.close(), peerSite.close(), server.close()])
+  }
+}
+
+/** A walk peer's long tasks from the start of its walk to its end (at most ADD_WATCH_MS), not its page's boot. */
+async function measureWalkFloor(
+  browser: Browser,
+  url: string,
+  peer: 'client' | 'wire',
+  server: DemoHttpServer,
+): Promise<{ tasks: LongTasks; durations: number[]; walkMs: number; load: number }> {
+  const page = await openPage(
+    browser,
+    `${url}?peer=${peer}&servers=${encodeURIComponent(server.url)}`,
+  )
+  try {
+    const report = await peerReport(page)
+    const walked = report.allRows ?? 0
+    const start = walked - (report.walkMs ?? 0)
+    const end = Math.min(walked, start + ADD_WATCH_MS)
+    const tasks = await longTasksBetween(page, start, end)
+    const durations = await page.evaluate(
+      ({ from, to }) =>
+        (window as unknown as { __probe: Probe }).__probe.longTasks
+          .filter((task) => task.start + task.duration > from && task.start < to)
+          .map((task) => Math.round(task.duration))
+          .sort((a, b) => b - a),
+      { from: start, to: end },
+    )
+    return { tasks, durations, walkMs: report.walkMs ?? Number.NaN, load: loadavg()[0]! }
+  } finally {
+    await page.context().close()
   }
 }
 

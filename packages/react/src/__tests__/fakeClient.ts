@@ -38,6 +38,8 @@ export interface FakeServer {
   complete?: (options: CompleteOptions) => CompletionResult | Promise<CompletionResult>
   /** How long each list page stays fresh. @default 60_000 */
   ttlMs?: number
+  /** The resource list's page cap (the client's `maxPages`). @default DEFAULT_MAX_PAGES */
+  maxPages?: number
 }
 
 export interface FakeClient extends ResourceClient {
@@ -161,7 +163,7 @@ export function createFakeClient(servers: FakeServer[] = []): FakeClient {
         // The real list over this fake's pages.
         list = createResourceList({
           serverId,
-          maxPages: DEFAULT_MAX_PAGES,
+          maxPages: server(serverId).maxPages ?? DEFAULT_MAX_PAGES,
           partition: () => 'default',
           now: () => Date.now(),
           fetchPage: async (cursor, signal) => ({

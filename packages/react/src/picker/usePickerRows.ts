@@ -38,8 +38,13 @@ export interface PickerRowsInput {
   search?: SharedResourceSearch | undefined
 }
 
-/** How long the trees stay unchanged before the list order merges what is left of a walk. */
-const LIST_SETTLED_MS = 1000
+/**
+ * How long the trees stay unchanged before the list order merges what is left of a walk:
+ * longer than the sources tracker's longest wait between two publishes while pages arrive
+ * (1 s from 10,000 resources, then the render). At 1 s the two raced and a walk of 100k
+ * merged its whole list order about once a second instead of once per quarter.
+ */
+const LIST_SETTLED_MS = 2500
 
 export interface PickerRowsResult {
   rows: PickerRows

@@ -91,6 +91,12 @@ interface Entry {
   pageBudget: number
   /** A load-more asked for pages past the client's cap. */
   beyondCap: boolean
+  /**
+   * Resources the list must hold again: a revalidation that displaced some (an insertion
+   * pushed them past the last page walked) set it to what it holds plus those. The walk
+   * goes on past the client's cap until then, so a list at the cap loses none it showed.
+   */
+  recoverTo: number
   /** The background walk in progress (WALK_CHUNK pages per idle period). */
   walk?: AbortController
   disposed: boolean
@@ -232,6 +238,7 @@ export class SourcesTracker {
       budget: this.#batchSize,
       pageBudget: this.#maxPages,
       beyondCap: false,
+      recoverTo: 0,
       disposed: false,
       unsubscribe: [],
     }
@@ -285,12 +292,24 @@ export class SourcesTracker {
       offTemplates()
     }
     void templates.load({ pages: TEMPLATE_PAGES, signal: templatesLoad.signal })
-    entry.offList = list.subscribe(() => {
+    const offPages = list.subscribe(() => {
       if (entry.disposed) return
       // A revalidation replaced the pages, or another consumer walked: go on if this batch wants more.
       if (!entry.walk && wantsNextPage(entry, list.getSnapshot())) this.#startWalk(entry)
       this.#listChanged()
     })
+    const offChanges = list.onChange((change) => {
+      if (entry.disposed) return
+      if (change.type === 'reset') entry.recoverTo = 0
+      if (change.type !== 'patched' || change.displaced.length === 0) return
+      // Pushed past the pages walked, not gone: walk them back in (past the cap if need be).
+      entry.recoverTo = list.getSnapshot().loaded + change.displaced.length
+      if (!entry.walk && wantsNextPage(entry, list.getSnapshot())) this.#startWalk(entry)
+    })
+    entry.offList = () => {
+      offPages()
+      offChanges()
+    }
     // A pass that failed while the session was going (a sign-in, a reconnect) lists again
     // now that the server is ready: its error described the old session, not this one.
     this.#startWalk(entry, list.getSnapshot().error !== undefined)
@@ -324,7 +343,8 @@ export class SourcesTracker {
       }
       before = list.getSnapshot()
       const pages = first ? 1 : chunkOf(entry, before)
-      const after = await list.load({ pages, signal, beyondCap: entry.beyondCap })
+      const beyondCap = entry.beyondCap || recovering(entry, before)
+      const after = await list.load({ pages, signal, beyondCap })
       if (signal.aborted || after.error) return
       // No page came (the list was closed or reset): stop rather than spin.
       if (after.generation === before.generation && after.pages.length === before.pages.length) {
@@ -456,12 +476,21 @@ function chunkOf(entry: Entry, list: ResourceListSnapshot): number {
   return Math.max(1, Math.min(WALK_CHUNK, entry.pageBudget - list.pages.length))
 }
 
-/** Whether the walk goes on: more pages, no failure, within this batch's bounds and the cap. */
+/** The list holds fewer than before a revalidation displaced some of them (see `recoverTo`). */
+function recovering(entry: Entry, list: ResourceListSnapshot): boolean {
+  return list.loaded < entry.recoverTo
+}
+
+/**
+ * Whether the walk goes on: more pages, no failure, within this batch's bounds and the cap
+ * (past the cap and the page budget while resources a revalidation displaced are walked back).
+ */
 function wantsNextPage(entry: Entry, list: ResourceListSnapshot): boolean {
   if (list.error || list.complete) return false
   if (list.pages.length > 0 && list.nextCursor === undefined) return false
-  if (list.capped && !entry.beyondCap) return false
-  return list.loaded < entry.budget && list.pages.length < entry.pageBudget
+  const back = recovering(entry, list)
+  if (list.capped && !entry.beyondCap && !back) return false
+  return list.loaded < entry.budget && (list.pages.length < entry.pageBudget || back)
 }
 
 function withStatus(

@@ -33,4 +33,9 @@ export interface SourceChanges {
    * no longer kept (or `version` is not of this log): start again from the source.
    */
   since(version: number): readonly SourceChange[] | undefined
+  /**
+   * Hears each change the log takes after this, with the log's place then: a consumer can
+   * apply a page as it arrives rather than many at the next render. Returns the unsubscribe.
+   */
+  follow?(listener: (now: SourceChanges) => void): () => void
 }

@@ -119,6 +119,11 @@ export class SourceFeed {
   #log: Logged[] = []
   #version = 0
   #changes: SourceChanges | undefined
+  readonly #followers = new Set<(now: SourceChanges) => void>()
+  readonly #follow = (listener: (now: SourceChanges) => void): (() => void) => {
+    this.#followers.add(listener)
+    return () => this.#followers.delete(listener)
+  }
 
   constructor() {
     this.#resources = new FollowedList<Resource>((change) => {
@@ -150,7 +155,12 @@ export class SourceFeed {
   get changes(): SourceChanges {
     if (this.#changes?.version !== this.#version) {
       const version = this.#version
-      this.#changes = { log: this, version, since: (from) => this.#between(from, version) }
+      this.#changes = {
+        log: this,
+        version,
+        since: (from) => this.#between(from, version),
+        follow: this.#follow,
+      }
     }
     return this.#changes
   }
@@ -175,6 +185,9 @@ export class SourceFeed {
     if (change.list === 'reset') this.#log = []
     this.#log.push({ version: this.#version, change })
     if (this.#log.length > KEPT_CHANGES) this.#log.splice(0, this.#log.length - KEPT_CHANGES)
+    if (this.#followers.size === 0) return
+    const now = this.changes
+    for (const listener of [...this.#followers]) listener(now)
   }
 
   /** The changes in (from, to]; undefined when some of them are no longer kept. */

@@ -1,11 +1,12 @@
 // Per server, the side picker's tree, advanced by the changes the source's feed logged
 // (`PickerSource.changes`): a page is appended, a revalidation's patch is applied in place
 // (`GrowingResourceTree.apply`); templates changing, a reset, or a log this tree has not
-// followed builds it again. A source made by hand (no change log) is built again when it
+// followed builds it again. Pages are added as they arrive, ahead of the render
+// (`advanceTreeAhead`): the render then finds them in. A source made by hand (no change log) is built again when it
 // is given another `resources` or `templates` array: nothing is compared item by item.
 import type { Resource, ResourceTemplate } from '@resource-kit/client'
 import type { GrowingResourceTree, growResourceTree } from '../collection/index.ts'
-import type { SourceChange } from '../shared/sourceChanges.ts'
+import type { SourceChange, SourceChanges } from '../shared/sourceChanges.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
 
 export interface SourceTreeData {
@@ -46,6 +47,26 @@ function applyChange(growing: GrowingResourceTree, change: SourceChange): boolea
     added.push(next)
   }
   return growing.apply({ removed, added })
+}
+
+/**
+ * The tree moved ahead of the render to `now` (its log's place as a page arrives): the
+ * pages appended since `prev` are added, so a render finds them in and a publish of a
+ * second of a walk (thousands of resources) costs the render nothing. Any other change
+ * (a patch, templates, a reset, another log) stops it there: the render applies or builds
+ * the rest. Returns `prev` itself when nothing was applied.
+ */
+export function advanceTreeAhead(prev: SourceTreeData, now: SourceChanges): SourceTreeData {
+  if (now.log !== prev.log || now.version <= prev.version) return prev
+  const told = now.since(prev.version)
+  if (!told) return prev
+  let applied = 0
+  for (const change of told) {
+    if (change.list !== 'resources' || !change.appended) break
+    if (!prev.growing.append(change.added)) break
+    applied++
+  }
+  return applied === 0 ? prev : { ...prev, version: prev.version + applied }
 }
 
 /**

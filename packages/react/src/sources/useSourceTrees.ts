@@ -1,9 +1,11 @@
 // BEHAVIOUR: per server, the side picker's tree, advanced by what its feed logged
-// (sourceTree.ts). The composer shows no tree and does not use this.
-import { useMemo, useState } from 'react'
+// (sourceTree.ts). The composer shows no tree and does not use this. Between renders each
+// tree follows its feed and takes the pages appended as they arrive (one page's cost in
+// that page's task), so a publish of many pages costs the render nothing.
+import { useEffect, useMemo, useState } from 'react'
 import { growResourceTree, type ResourceTree } from '../collection/index.ts'
 import type { PickerSource } from '../shared/sourceTypes.ts'
-import { advanceSourceTree, type SourceTreeData } from './sourceTree.ts'
+import { advanceSourceTree, advanceTreeAhead, type SourceTreeData } from './sourceTree.ts'
 
 /** Each server's tree, by server id (a new map when any of them changed). */
 export function useSourceTrees(
@@ -11,7 +13,7 @@ export function useSourceTrees(
   hideAssistantOnly: boolean,
 ): ReadonlyMap<string, ResourceTree> {
   const [known] = useState(() => new Map<string, SourceTreeData>())
-  return useMemo(() => {
+  const trees = useMemo(() => {
     const next = sources.map((source) =>
       advanceSourceTree(known.get(source.serverId), source, hideAssistantOnly, growResourceTree),
     )
@@ -25,4 +27,22 @@ export function useSourceTrees(
     }
     return trees
   }, [sources, hideAssistantOnly, known])
+  useEffect(() => {
+    const offs = sources.map((source) =>
+      source.changes?.follow?.((now) => {
+        const held = known.get(source.serverId)
+        if (!held) return
+        try {
+          known.set(source.serverId, advanceTreeAhead(held, now))
+        } catch {
+          // The render builds this tree again from its source.
+          known.delete(source.serverId)
+        }
+      }),
+    )
+    return () => {
+      for (const off of offs) off?.()
+    }
+  }, [sources, known])
+  return trees
 }

@@ -6,7 +6,8 @@
 import type { Resource } from '@resource-kit/client'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SortedNodes } from '../../collection/sortedNodes.ts'
 import { workerFactory } from '../../search/__tests__/heldSearchWorker.ts'
 import { FIRST_HITS } from '../../search/firstHits.ts'
 import type { PickerSource } from '../../shared/sourceTypes.ts'
@@ -128,5 +129,42 @@ describe('usePickerRows', () => {
     const grown: PickerSource = { ...first, resources: [...first.resources, res('alpine')] }
     rerender({ sources: [grown], query: 'alp' })
     await waitFor(() => expect(labels(result.current.rows).sort()).toEqual(['alpha', 'alpine']))
+  })
+})
+
+describe('usePickerRows list order', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.useRealTimers()
+  })
+
+  it('waits for the walk to pause before merging all of the list order', async () => {
+    vi.useFakeTimers()
+    const prepare = vi.spyOn(SortedNodes.prototype, 'prepareInSlices')
+    const mergedAll = () => prepare.mock.calls.filter((call) => call[2] === true).length
+    const names = (count: number) => Array.from({ length: count }, (_, i) => `r${i}`)
+    const { rerender } = renderHook(
+      ({ sources }: { sources: PickerSource[] }) =>
+        usePickerRows({
+          sources,
+          view: 'tree',
+          query: '',
+          expandedIds: new Set(),
+          directories: {},
+          hideAssistantOnly: false,
+          searchLimit: 50,
+        }),
+      { initialProps: { sources: [source(names(100))] } },
+    )
+    // A walk at 100k publishes about once a second (the tracker's longest interval, then
+    // the render): the pause between two publishes is not the walk's end.
+    for (let page = 2; page <= 8; page++) {
+      await act(() => vi.advanceTimersByTimeAsync(1100))
+      rerender({ sources: [source(names(page * 100))] })
+    }
+    expect(mergedAll()).toBe(0)
+    // The walk is over: the rest of the list order is merged.
+    await act(() => vi.advanceTimersByTimeAsync(5000))
+    expect(mergedAll()).toBeGreaterThan(0)
   })
 })

@@ -218,3 +218,43 @@ describe('SourcesTracker after the server comes back', () => {
     tracker.destroy()
   })
 })
+
+describe('SourcesTracker at the client page cap', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('walks back past the cap what a revalidation displaced', async () => {
+    // Four pages of two, the client's cap four pages: the whole list, nothing more to ask.
+    const [a0, a1, a2, a3, a4, a5, a6, a7] = makeResources(8, 'x://a/')
+    const pages = [
+      [a0!, a1!],
+      [a2!, a3!],
+      [a4!, a5!],
+      [a6!, a7!],
+    ]
+    const client = createFakeClient([{ snapshot: readySnapshot('s'), pages, maxPages: 4 }])
+    const whenIdle = () => new Promise<void>((resolve) => setTimeout(resolve, 10))
+    const tracker = new SourcesTracker(client, { whenIdle, publishIntervalMs: 0 })
+    tracker.setServers(client.getServers())
+    await vi.advanceTimersByTimeAsync(500)
+    expect(tracker.getSnapshot()[0]!.resources).toHaveLength(8)
+
+    // A resource inserted first: the last one moves to a fifth page, past the cap.
+    const [inserted] = makeResources(1, 'x://0/')
+    client.setServer('s', {
+      pages: [[inserted!, a0!], [a1!, a2!], [a3!, a4!], [a5!, a6!], [a7!]],
+    })
+    client.emit('s', { type: 'listChanged' })
+    await vi.advanceTimersByTimeAsync(500)
+
+    const uris = tracker.getSnapshot()[0]!.resources.map((resource) => resource.uri)
+    expect(uris).toContain(a7!.uri)
+    expect(uris).toHaveLength(9)
+    expect(tracker.getSnapshot()[0]).toMatchObject({ status: 'ready', hasMore: false })
+    tracker.destroy()
+  })
+})

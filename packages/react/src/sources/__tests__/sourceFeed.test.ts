@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { growResourceTree } from '../../collection/index.ts'
 import { SourceFeed } from '../sourceFeed.ts'
-import { advanceSourceTree, type GrowTree } from '../sourceTree.ts'
+import { advanceSourceTree, advanceTreeAhead, type GrowTree } from '../sourceTree.ts'
 import { memoryResources, memoryTemplates, resourcePages, revalidate, walk } from './listPasses.ts'
 
 describe('SourceFeed', () => {
@@ -92,6 +92,102 @@ describe('SourceFeed', () => {
     expect(feed.changes.since(before)).toEqual([{ list: 'reset' }])
     // A consumer from before the reset cannot follow the log: it starts again.
     expect(feed.changes.since(0)).toBeUndefined()
+  })
+})
+
+describe('SourceFeed followers', () => {
+  it('hears each change as it is logged, with the log’s place then', async () => {
+    const server = memoryResources(resourcePages(250))
+    const feed = new SourceFeed()
+    feed.follow(server.list, undefined)
+    const heard: number[] = []
+    const off = feed.changes.follow?.((now) => heard.push(now.version))
+    await walk(server)
+    expect(heard).toEqual([1, 2, 3])
+    expect(feed.changes.version).toBe(3)
+    off?.()
+    server.pages = resourcePages(260)
+    await revalidate(server)
+    expect(heard).toEqual([1, 2, 3])
+  })
+})
+
+describe('advanceTreeAhead', () => {
+  /** growResourceTree, counting the resources each tree is given to append. */
+  function countingGrow() {
+    const counts = { appended: 0, builds: 0 }
+    const grow: GrowTree = (source, options) => {
+      counts.builds++
+      const growing = growResourceTree(source, options)
+      return {
+        get tree() {
+          return growing.tree
+        },
+        append: (resources) => {
+          counts.appended += resources.length
+          return growing.append(resources)
+        },
+        apply: (diff) => growing.apply(diff),
+      }
+    }
+    return { grow, counts }
+  }
+
+  const resourceCount = (data: ReturnType<typeof advanceSourceTree>) =>
+    [...data.growing.tree.nodes.values()].filter((node) => node.kind === 'resource').length
+
+  it('takes each page as it arrives, and the render appends nothing again', async () => {
+    const server = memoryResources(resourcePages(1000))
+    const feed = new SourceFeed()
+    feed.follow(server.list, undefined)
+    await server.list.load({ pages: 1 })
+    const source = (at: typeof feed.changes) => ({
+      serverId: 's',
+      status: 'ready' as const,
+      resources: feed.resources,
+      changes: at,
+    })
+    const { grow, counts } = countingGrow()
+    let held = advanceSourceTree(undefined, source(feed.changes), false, grow)
+    feed.changes.follow?.((now) => {
+      held = advanceTreeAhead(held, now)
+    })
+    await walk(server)
+    // Ten pages, each appended once as it came: the tree holds them before any render.
+    expect(held.version).toBe(feed.changes.version)
+    expect(resourceCount(held)).toBe(1000)
+    const rendered = advanceSourceTree(held, source(feed.changes), false, grow)
+    expect(rendered).toBe(held)
+    expect(counts).toEqual({ appended: 900, builds: 1 })
+  })
+
+  it('stops at a change that is not a page and leaves it to the render', async () => {
+    const server = memoryResources(resourcePages(300))
+    const feed = new SourceFeed()
+    feed.follow(server.list, undefined)
+    await walk(server)
+    const { grow, counts } = countingGrow()
+    const source = () => ({
+      serverId: 's',
+      status: 'ready' as const,
+      resources: feed.resources,
+      changes: feed.changes,
+    })
+    const held = advanceSourceTree(undefined, source(), false, grow)
+    // f5 goes, f9000 comes: a patch, not a page.
+    server.pages = resourcePages(300).map((page) => page.filter((r) => r.uri !== 'file:///w/f5.md'))
+    server.pages[2]!.push({ uri: 'file:///w/f9000.md', name: 'file-9000.md' })
+    await revalidate(server)
+    expect(advanceTreeAhead(held, feed.changes)).toBe(held)
+    const rendered = advanceSourceTree(held, source(), false, grow)
+    expect(rendered.version).toBe(feed.changes.version)
+    const uris = [...rendered.growing.tree.nodes.values()].flatMap((node) =>
+      node.kind === 'resource' ? [node.resource.uri] : [],
+    )
+    expect(uris).toHaveLength(300)
+    expect(uris).toContain('file:///w/f9000.md')
+    expect(uris).not.toContain('file:///w/f5.md')
+    expect(counts.builds).toBe(1)
   })
 })
 
