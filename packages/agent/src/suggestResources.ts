@@ -125,6 +125,7 @@ export interface SuggestResourcesResult {
   selectedBy: 'heuristic' | 'model'
   /** Why `selectContext` was not used (a deadline, a failure). */
   selectError?: Error
+  /** What was read of each server (none when the text has nothing to look for). */
   servers: SuggestionServerReport[]
 }
 
@@ -237,6 +238,10 @@ export function createResourceSuggester(client: ResourceClient): ResourceSuggest
     async suggest(text, options = {}) {
       const { signal } = options
       signal?.throwIfAborted()
+      const keywords = draftKeywords(text)
+      const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT))
+      // Nothing to look for (an empty draft, small talk): no list is read, nothing indexed.
+      if (keywords.length === 0) return result([], limit, 'heuristic', [])
       const servers = options.servers ?? client.getServers().map((server) => server.id)
       const { sources, reports } = await read(servers, options.templates !== false, signal)
       // Re-index only when a list's pages changed (the same arrays while nothing did).
@@ -251,21 +256,15 @@ export function createResourceSuggester(client: ResourceClient): ResourceSuggest
         search.setItems(entriesOf(sources))
         indexed = pages
       }
-      const keywords = draftKeywords(text)
-      const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT))
-      const hits =
-        keywords.length === 0
-          ? []
-          : search
-              .search(keywords.join(' '), {
-                limit: HITS_READ,
-                minCoverage: MIN_COVERAGE,
-                ignoreUnknownWords: true,
-              })
-              .filter(
-                (hit) =>
-                  servers.includes(hit.item.server) && fitsAudience(hit.item, options.audience),
-              )
+      const hits = search
+        .search(keywords.join(' '), {
+          limit: HITS_READ,
+          minCoverage: MIN_COVERAGE,
+          ignoreUnknownWords: true,
+        })
+        .filter(
+          (hit) => servers.includes(hit.item.server) && fitsAudience(hit.item, options.audience),
+        )
       const ranked = rank(hits, keywords, options.attached ?? [])
       const count = Math.max(limit, options.candidates ?? DEFAULT_CANDIDATES)
       const heuristic = ranked.slice(0, count)

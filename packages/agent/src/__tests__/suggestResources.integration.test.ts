@@ -49,6 +49,23 @@ afterAll(async () => {
 })
 
 describe('suggestResources', { timeout: 120_000 }, () => {
+  it('reads no list and indexes nothing for a draft with nothing to look for', async () => {
+    // A host suggests as the user types, from the first render: an empty draft must not
+    // walk a 100,000-resource server and index it on the page's main thread.
+    const idle = connect(300)
+    try {
+      await idle.client.ready('demo')
+      const suggester = createResourceSuggester(idle.client)
+      for (const text of ['', '   ', 'Thanks!']) {
+        expect(await suggester.suggest(text)).toMatchObject({ suggestions: [], servers: [] })
+      }
+      expect(idle.listCalls()).toBe(0)
+    } finally {
+      await idle.client.close()
+      await idle.handler.close()
+    }
+  })
+
   it('finds what a draft is about; the first call loads the lists, later calls walk nothing', async () => {
     const suggester = createResourceSuggester(demo.client)
     const first = await suggester.suggest('Can you look at how we refresh the token?')
