@@ -2,39 +2,22 @@
 // 5 s its card says offline or reconnecting, its chip says the server is down, Send warns
 // first; sent anyway, the message is unsent with Retry; the server comes back on the same
 // port and Retry sends the message with its context.
-import { startDemoHttpServer } from '@resource-kit/demo-server/node'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { addedServer } from './harness/addedServer.ts'
 import { screenshot } from './harness/artifacts.ts'
-import { type ChatHarness, composer, startChatHarness, tabTo } from './harness/chatApp.ts'
+import { composer, tabTo } from './harness/chatApp.ts'
+import { chatSuite } from './harness/chatSuite.ts'
 
-let chat: ChatHarness
-let second: Awaited<ReturnType<typeof startDemoHttpServer>> | undefined
-
-beforeAll(async () => {
-  chat = await startChatHarness()
-}, 90_000)
-
-afterAll(async () => {
-  await second?.close()
-  await chat?.close()
-})
-
-const startSecond = (port: number) =>
-  startDemoHttpServer({
-    port,
-    count: 200,
-    pageSize: 100,
-    corsOrigins: [new URL(chat.demo.appUrl).origin],
-  })
+const suite = chatSuite()
+const second = addedServer(suite)
 
 describe('chat: a server that stops answering', () => {
   it('goes offline within 5 s on its card and chip, Send warns, and Retry sends once it is back', {
     timeout: 120_000,
   }, async () => {
-    second = await startSecond(0)
-    const port = Number(new URL(second.url).port)
-    const id = `127.0.0.1-${port}`
-    const page = await chat.openChat({ mode: 'direct' })
+    await second.start()
+    const id = second.id
+    const page = await suite.openChat('direct')
     const add = page.getByRole('textbox', { name: 'Add a server' })
     await add.fill(second.url)
     await add.press('Enter')
@@ -56,7 +39,7 @@ describe('chat: a server that stops answering', () => {
     const size = await chip.locator('.rk-attachment-size').textContent()
     expect(size).toMatch(/^[\d.]+ k?B · ~[\d,]+ tokens$/)
 
-    await second.close()
+    await second.stop()
     const killedAt = Date.now()
     await expect
       .poll(() => card.getAttribute('data-state'), { timeout: 5_000, interval: 100 })
@@ -101,7 +84,7 @@ describe('chat: a server that stops answering', () => {
 
     // Back on the same port: Retry sends it, with its context; the readme's card has the
     // size its chip said.
-    second = await startSecond(port)
+    await second.start()
     await retry.click()
     await expect.poll(() => message.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
     const cards = message.locator('.rk-context-card')

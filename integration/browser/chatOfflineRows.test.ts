@@ -2,31 +2,15 @@
 // within 5 s its rows in the side picker's search and its hits in the open `@` popup are
 // marked as not live (dimmed, "server not answering" in their names); brought back on the
 // same port, the client reconnects on its own and the marks go, with no one asking.
-import { startDemoHttpServer } from '@resource-kit/demo-server/node'
 import type { Locator } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { addedServer } from './harness/addedServer.ts'
 import { screenshot } from './harness/artifacts.ts'
-import { type ChatHarness, composer, startChatHarness, tabTo } from './harness/chatApp.ts'
+import { composer, tabTo } from './harness/chatApp.ts'
+import { chatSuite } from './harness/chatSuite.ts'
 
-let chat: ChatHarness
-let second: Awaited<ReturnType<typeof startDemoHttpServer>> | undefined
-
-beforeAll(async () => {
-  chat = await startChatHarness()
-}, 90_000)
-
-afterAll(async () => {
-  await second?.close()
-  await chat?.close()
-})
-
-const startSecond = (port: number) =>
-  startDemoHttpServer({
-    port,
-    count: 200,
-    pageSize: 100,
-    corsOrigins: [new URL(chat.demo.appUrl).origin],
-  })
+const suite = chatSuite()
+const second = addedServer(suite)
 
 /** Per row: is it marked down, and does its accessible name say so. */
 const marks = (rows: Locator) =>
@@ -42,10 +26,9 @@ describe('chat: the rows of a server that stops answering', () => {
   it('are marked in the side search and the @ popup within 5 s, and live again once it is back', {
     timeout: 150_000,
   }, async () => {
-    second = await startSecond(0)
-    const port = Number(new URL(second.url).port)
-    const id = `127.0.0.1-${port}`
-    const page = await chat.openChat({ mode: 'direct' })
+    await second.start()
+    const id = second.id
+    const page = await suite.openChat('direct')
     const add = page.getByRole('textbox', { name: 'Add a server' })
     await add.fill(second.url)
     await add.press('Enter')
@@ -69,7 +52,7 @@ describe('chat: the rows of a server that stops answering', () => {
     await expect.poll(() => popupRows.count(), { timeout: 15_000 }).toBeGreaterThan(0)
     await expect.poll(() => marks(popupRows).then(noneMarked)).toBe(true)
 
-    await second.close()
+    await second.stop()
     const killedAt = Date.now()
     await expect
       .poll(() => marks(sideRows).then(allMarked), { timeout: 5_000, interval: 100 })
@@ -94,7 +77,7 @@ describe('chat: the rows of a server that stops answering', () => {
     await screenshot(page, 'offline-rows-marked')
 
     // Back on the same port: the client reconnects on its own (backoff), the marks go.
-    second = await startSecond(port)
+    await second.start()
     await expect.poll(() => card.getAttribute('data-state'), { timeout: 45_000 }).toBe('live')
     await expect.poll(() => marks(sideRows).then(noneMarked), { timeout: 10_000 }).toBe(true)
     await expect.poll(() => marks(popupRows).then(noneMarked), { timeout: 10_000 }).toBe(true)
