@@ -15,16 +15,8 @@ describe('chat: a server that stops answering', () => {
   it('goes offline within 5 s on its card and chip, Send warns, and Retry sends once it is back', {
     timeout: 120_000,
   }, async () => {
-    await second.start()
+    const { page, card } = await second.addInChat()
     const id = second.id
-    const page = await suite.openChat('direct')
-    const add = page.getByRole('textbox', { name: 'Add a server' })
-    await add.fill(second.url)
-    await add.press('Enter')
-    const card = page.locator(`.rk-server[data-server-id="${id}"]`)
-    await expect
-      .poll(() => card.locator('.rk-server-status').textContent(), { timeout: 20_000 })
-      .toMatch(/^[\d,]+ resources/)
 
     // Mention its readme, scoped to that server.
     const input = composer(page)

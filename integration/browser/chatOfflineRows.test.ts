@@ -26,16 +26,8 @@ describe('chat: the rows of a server that stops answering', () => {
   it('are marked in the side search and the @ popup within 5 s, and live again once it is back', {
     timeout: 150_000,
   }, async () => {
-    await second.start()
+    const { page, card } = await second.addInChat()
     const id = second.id
-    const page = await suite.openChat('direct')
-    const add = page.getByRole('textbox', { name: 'Add a server' })
-    await add.fill(second.url)
-    await add.press('Enter')
-    const card = page.locator(`.rk-server[data-server-id="${id}"]`)
-    await expect
-      .poll(() => card.locator('.rk-server-status').textContent(), { timeout: 20_000 })
-      .toMatch(/^[\d,]+ resources/)
 
     // Its readme in the side search (scoped to it), and in the @ popup, left open.
     const search = page.getByRole('combobox', { name: 'Search resources' })

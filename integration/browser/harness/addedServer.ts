@@ -1,7 +1,8 @@
 // A second demo server (200 resources) for a test to add by URL in direct mode, stop, and
 // start again on the same port, where the page's client reconnects to it on its own.
 import { type DemoHttpServer, startDemoHttpServer } from '@resource-kit/demo-server/node'
-import { afterAll } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, expect } from 'vitest'
 import type { ChatSuite } from './chatSuite.ts'
 
 export interface AddedServer {
@@ -12,6 +13,8 @@ export interface AddedServer {
   readonly url: string
   /** The id the chat app gives a server added by this URL. */
   readonly id: string
+  /** Starts it, opens the chat in direct mode, adds it by URL and waits until it is listed. */
+  addInChat(): Promise<{ page: Page; card: Locator }>
 }
 
 export function addedServer(suite: ChatSuite): AddedServer {
@@ -41,6 +44,18 @@ export function addedServer(suite: ChatSuite): AddedServer {
     },
     get id() {
       return `127.0.0.1-${port}`
+    },
+    async addInChat() {
+      await this.start()
+      const page = await suite.openChat('direct')
+      const add = page.getByRole('textbox', { name: 'Add a server' })
+      await add.fill(url)
+      await add.press('Enter')
+      const card = page.locator(`.rk-server[data-server-id="${this.id}"]`)
+      await expect
+        .poll(() => card.locator('.rk-server-status').textContent(), { timeout: 20_000 })
+        .toMatch(/^[\d,]+ resources/)
+      return { page, card }
     },
   }
 }
