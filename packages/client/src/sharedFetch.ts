@@ -17,8 +17,8 @@ import { abortReason } from './abortable.ts'
 
 interface Waiting {
   callers: number
-  /** Lets go of the entry (unsubscribes the passive observer). */
-  release: () => void
+  /** Lets go of the entry (unsubscribes the passive observer), once one holds it. */
+  release?: () => void
 }
 
 export class SharedFetches {
@@ -56,20 +56,15 @@ export class SharedFetches {
   }
 
   #join<T>(hash: string, options: FetchQueryOptions<T>): void {
-    const waiting = this.#waiting.get(hash)
-    if (waiting) {
-      waiting.callers++
-      return
-    }
-    const query = this.#queryClient.getQueryCache().get(hash)
-    // Served from the cache: nothing in flight to hold.
-    if (query?.state.fetchStatus !== 'fetching') {
-      this.#waiting.set(hash, { callers: 1, release: () => {} })
-      return
-    }
+    const waiting = this.#waiting.get(hash) ?? { callers: 0 }
+    waiting.callers++
+    this.#waiting.set(hash, waiting)
+    const fetching = this.#queryClient.getQueryCache().get(hash)?.state.fetchStatus === 'fetching'
+    // Held already, or served from the cache: nothing in flight to hold (yet).
+    if (waiting.release || !fetching) return
     // The same options as the fetch (an observer sets them on the entry), never fetching itself.
     const hold = new QueryObserver(this.#queryClient, { ...options, enabled: false })
-    this.#waiting.set(hash, { callers: 1, release: hold.subscribe(() => {}) })
+    waiting.release = hold.subscribe(() => {})
   }
 
   /** One caller less; the last one lets go of the entry. Returns how many still wait. */
@@ -79,7 +74,7 @@ export class SharedFetches {
     waiting.callers--
     if (waiting.callers > 0) return waiting.callers
     this.#waiting.delete(hash)
-    waiting.release()
+    waiting.release?.()
     return 0
   }
 

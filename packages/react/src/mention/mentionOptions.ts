@@ -113,10 +113,10 @@ export interface MentionResults {
 // query. Ranked last, so Enter on the first row (or a fast `@readme⏎`) takes a live one
 // whenever one matches; hiding them would instead turn a blip into "No matching resources".
 
-/** Live servers first, down ones after, each in its order. */
-function liveFirst(sources: readonly PickerSource[]): PickerSource[] {
-  const live = sources.filter((s) => !isSourceDown(s))
-  return live.length === sources.length ? [...sources] : [...live, ...sources.filter(isSourceDown)]
+/** The live ones first, the down ones after, each in its order (the same array when none is down). */
+function downLast<T>(items: readonly T[], isDown: (item: T) => boolean): readonly T[] {
+  const live = items.filter((item) => !isDown(item))
+  return live.length === items.length ? items : [...live, ...items.filter(isDown)]
 }
 
 /**
@@ -131,7 +131,7 @@ export function browseResults(
 ): MentionResults {
   const options: MentionCandidate[] = []
   let total = 0
-  for (const source of liveFirst(sources)) {
+  for (const source of downLast(sources, isSourceDown)) {
     if (serverId !== undefined && source.serverId !== serverId) continue
     const serverName = source.serverName ?? source.serverId
     const down = serverDownMark(source)
@@ -164,12 +164,7 @@ export function hitResults(
       ...serverDownMark(source),
     }
   })
-  const live = candidates.filter((option) => !option.serverDown)
-  const ranked =
-    live.length === candidates.length
-      ? candidates
-      : [...live, ...candidates.filter((option) => option.serverDown)]
-  const options = ranked.slice(0, limit)
+  const options = downLast(candidates, (option) => option.serverDown === true).slice(0, limit)
   return {
     options,
     total: hits.length,
