@@ -25,7 +25,7 @@ export function serverStatusText(
       // Not "2,000 resources" in green: the count is what was listed before it went away.
       return 'Not answering, reconnecting…'
     case 'offline':
-      return `Offline: ${failure?.summary ?? 'not answering'}. Trying again on its own.`
+      return `Offline: ${sentence(failure?.summary ?? 'not answering')} Trying again on its own.`
     case 'closed':
       return 'Disconnected'
     case 'needs-sign-in': {
@@ -51,6 +51,11 @@ export function serverStatusText(
 /** Whether the card's failure should be described (and maybe probed). */
 export function describesFailure(state: ServerState): boolean {
   return state === 'error' || state === 'offline' || state === 'needs-sign-in'
+}
+
+/** The text as a sentence: a full stop unless it ends in one (or in `?`, `!`). */
+function sentence(text: string): string {
+  return /[.?!]$/.test(text) ? text : `${text}.`
 }
 
 function hostOf(origin: string | undefined): string | undefined {

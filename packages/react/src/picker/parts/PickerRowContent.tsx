@@ -219,7 +219,9 @@ export function PickerRowContent({
     case 'status':
       return (
         <>
-          <span className="rk-status-text">{row.label}</span>{' '}
+          <span className="rk-status-text" title={row.label}>
+            {row.label}
+          </span>{' '}
           {row.source.retry && <span className="rk-action">Retry</span>}
         </>
       )
@@ -243,7 +245,9 @@ export function PickerRowContent({
     case 'message':
       return (
         <>
-          <span className="rk-status-text">{row.label}</span>{' '}
+          <span className="rk-status-text" title={row.label}>
+            {row.label}
+          </span>{' '}
           {row.tone === 'error' && <span className="rk-action">Retry</span>}
         </>
       )
